@@ -1,0 +1,30 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Shade",
+    products: [
+        .executable(name: "shade", targets: ["shade"]),
+    ],
+    targets: [
+        // Pure: payload bytes → Push → Center → CenterState. No terminal, no socket.
+        .target(name: "ShadeCore"),
+        // Pure: CenterState + UI state → Screen (a grid of cells); key reducer.
+        .target(name: "ShadeUI", dependencies: ["ShadeCore"]),
+        // Sockets, HTTP/NDJSON framing, journal, replay timing.
+        .target(name: "ShadeIO", dependencies: ["ShadeCore"]),
+        .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        // The only code that calls curses.
+        .target(name: "ShadeTerminal", dependencies: ["ShadeUI", "CNcursesw"]),
+        .executableTarget(
+            name: "shade",
+            dependencies: ["ShadeCore", "ShadeUI", "ShadeIO", "ShadeTerminal"],
+            resources: []
+        ),
+        .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"], resources: [.copy("Fixtures")]),
+        .testTarget(name: "ShadeUITests", dependencies: ["ShadeUI", "ShadeCore"]),
+        .testTarget(name: "ShadeIOTests", dependencies: ["ShadeIO", "ShadeCore"]),
+        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeCore"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

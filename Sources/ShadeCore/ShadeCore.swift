@@ -1,0 +1,1 @@
+// ShadeCore: payload bytes → Push → Center → CenterState. Pure: no terminal, no socket, no file.

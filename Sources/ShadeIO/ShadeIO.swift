@@ -1,0 +1,2 @@
+// ShadeIO: sockets, framing, files, journal, replay timing.
+import ShadeCore

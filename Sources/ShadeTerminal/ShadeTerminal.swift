@@ -1,0 +1,3 @@
+// ShadeTerminal: the only code that calls curses.
+import CNcursesw
+import ShadeUI

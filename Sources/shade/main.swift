@@ -1,0 +1,2 @@
+import ShadeCore
+print("shade")
