@@ -1,0 +1,395 @@
+/// The notification center of one profile: receives pushes and rejections, groups, replaces and
+/// caps them as the platform does (SPEC §2–§5), and derives the `CenterState` views draw.
+/// A value: copy it to keep a snapshot, mutate it with one function per event kind.
+public struct Center: Sendable {
+    public let profile: Profile
+    public let texts: TextResolver
+
+    public private(set) var received = 0
+    public private(set) var silent = 0
+    public private(set) var calls = 0
+    public private(set) var rejected = 0
+    public private(set) var elsewhere = 0
+    public private(set) var badge = 0
+    public private(set) var errors: [ErrorEntry] = []
+
+    /// Items by internal id (see `Item.id`).
+    var entries: [String: Item] = [:]
+    /// Android A9: the ids of each app's items, to find the oldest quickly.
+    var appMembers: [String: Set<String>] = [:]
+    /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
+    var collapsed: [String: String] = [:]
+    var callItems: [Item] = []
+    var stamp = 0
+
+    public init(profile: Profile, texts: TextResolver = TextResolver()) {
+        self.profile = profile
+        self.texts = texts
+    }
+
+    // MARK: events
+
+    /// A push arrives (from a file, a socket or a replay).
+    public mutating func receive(_ push: Push) {
+        received += 1
+        stamp += 1
+        switch push.delivery(on: profile.platform, defaultApp: profile.app) {
+        case .elsewhere:
+            elsewhere += 1
+        case .rejected(let reason):
+            recordRejection(source: push.source.description, reason: reason)
+        case .silent(let badge, _, _):
+            silent += 1
+            if let badge { setBadge(badge) }
+        case .call(let content):
+            calls += 1
+            if let badge = content.badge { setBadge(badge) }
+            placeCall(content, push: push)
+        case .show(let content):
+            if let badge = content.badge { setBadge(badge) }
+            let resolved = texts.resolve(content, platform: profile.platform)
+            switch profile.platform {
+            case .android: placeAndroid(content, resolved, push: push)
+            case .ios: placeIOS(content, resolved, push: push)
+            case .web: placeWeb(content, resolved, push: push)
+            }
+        }
+    }
+
+    /// A push no profile could read: invalid JSON or an unknown shape (SPEC §1). It still counts.
+    public mutating func reject(_ rejection: Rejection) {
+        received += 1
+        recordRejection(source: rejection.source.description, reason: rejection.reason)
+    }
+
+    /// Apply what `Intake` produced.
+    public mutating func apply(_ outcome: Intake.Outcome) {
+        switch outcome {
+        case .push(let push): receive(push)
+        case .rejected(let rejection): reject(rejection)
+        }
+    }
+
+    /// The user swipes an item away (a bundle takes its children with it).
+    public mutating func dismiss(itemID: String) {
+        if let index = callItems.firstIndex(where: { $0.id == itemID }) {
+            callItems.remove(at: index)
+            return
+        }
+        if itemID.hasPrefix(Center.bundlePrefix) {
+            let app = String(itemID.dropFirst(Center.bundlePrefix.count))
+            for id in appMembers[app] ?? [] where entries[id]?.kind == .plain { remove(id) }
+            return
+        }
+        remove(itemID)
+    }
+
+    /// Clear all.
+    public mutating func clearAll() {
+        entries = [:]
+        appMembers = [:]
+        collapsed = [:]
+        callItems = []
+    }
+
+    mutating func recordRejection(source: String, reason: String) {
+        rejected += 1
+        errors.append(ErrorEntry(source: source, reason: reason))
+    }
+
+    /// I6, A13: a badge sets the count; 0 clears it.
+    mutating func setBadge(_ value: Int) { badge = max(0, value) }
+
+    mutating func remove(_ id: String) {
+        guard let item = entries.removeValue(forKey: id) else { return }
+        appMembers[item.app]?.remove(id)
+        for line in item.lines { if let c = line.collapseID { collapsed[collapseSlot(app: item.app, id: c)] = nil } }
+    }
+
+    mutating func store(_ item: Item) {
+        entries[item.id] = item
+        appMembers[item.app, default: []].insert(item.id)
+    }
+
+    func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
+
+    static let bundlePrefix = "bundle\u{1F}"
+
+    // MARK: conversations
+
+    /// C1–C9: the conversation a push joins, or nil for a plain notification, with the trace of why.
+    func conversation(for content: Content, _ resolved: ResolvedText, push: Push) -> (ConversationKeys?, [TraceStep]) {
+        guard let keys = ConversationKeys.read(data: content.data, payload: push.payload, groupBy: profile.groupBy, pushTitle: resolved.title) else {
+            let hasSenderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"].contains(where: content.data.has)
+            let key = profile.groupBy ?? "conversationId"
+            return (nil, [TraceStep("C8", "no \(key): a plain notification, shown exactly as before" + (hasSenderKeys ? "; the sender keys are ignored" : ""))])
+        }
+        guard profile.supportsConversations else {
+            let needed = Profile.conversationSDK(platform: profile.platform, flavor: profile.flavor)
+            return (nil, [TraceStep("C9", "SDK \(profile.sdk) is older than \(needed), which conversations need: the keys are ignored and a plain notification is shown")])
+        }
+        var steps = [TraceStep("C1", "conversationId \(keys.conversationID)" + (profile.groupBy.map { " (from --group-by \($0))" } ?? ""))]
+        steps.append(TraceStep(content.data.has("senderName") ? "C2" : "C2", content.data.has("senderName")
+            ? "sender \(keys.sender.name)" : "no senderName: the push title \"\(keys.sender.name)\" is the sender"))
+        if !keys.explicitSenderID { steps.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
+        steps.append(TraceStep("C4", keys.sender.avatar.imageURL != nil ? "sender photo \(keys.sender.avatar.imageURL!)"
+            : "no https senderAvatarUrl: initials \(keys.sender.avatar.initials) in colour \(keys.sender.avatar.color) (N1, N2)"))
+        if keys.isGroup { steps.append(TraceStep("C6", "a group" + (keys.title.map { " named \($0) (C5)" } ?? ""))) }
+        return (keys, steps)
+    }
+
+    // MARK: Android (SPEC §3)
+
+    mutating func placeAndroid(_ content: Content, _ resolved: ResolvedText, push: Push) {
+        let (keys, steps) = conversation(for: content, resolved, push: push)
+        var trace = content.trace + resolved.trace + steps
+        if let keys {
+            let id = "c\u{1F}" + keys.conversationID
+            var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+            let joined = item.total > 0
+            item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "",
+                                   title: resolved.title, pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
+            // A1: MessagingStyle keeps the newest 25 messages.
+            if item.lines.count > 25 { item.lines.removeFirst(item.lines.count - 25) }
+            trace.append(TraceStep(joined ? "A1" : "A5", joined ? "joined conversation \(keys.conversationID): \(item.lines.count) messages kept (newest 25)"
+                : (profile.hasConversationsSection ? "a conversation: in the Conversations section (Android 11+)" : "a conversation, styled as messaging (before Android 11 there is no Conversations section)")))
+            item.isGroup = keys.isGroup
+            item.conversationTitle = keys.title ?? item.conversationTitle
+            // A3: one-to-one → the sender; group → conversationTitle, else the push title.
+            item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
+            item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
+            finishUpdate(&item, push: push, content: content, trace: trace)
+            store(item)
+            if !joined { enforceAppLimit(app: content.app) }
+            return
+        }
+        placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
+        enforceAppLimit(app: content.app)
+    }
+
+    /// A plain notification: a non-empty tag replaces the one with the same tag (A7, W3); without
+    /// one every push is a new entry.
+    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) {
+        let id: String
+        var item: Item
+        if let tag = content.tag {
+            id = "t\u{1F}" + content.app + "\u{1F}" + tag
+            if let existing = entries.removeValue(forKey: id) {
+                item = existing
+                trace.append(TraceStep(tagRule, "tag \(tag) replaced the notification shown with the same tag (\(existing.total + 1) pushes so far)"))
+                if content.renotify { trace.append(TraceStep("W3", "renotify: the browser alerts again")) }
+            } else {
+                item = Item(id: id, kind: .plain, key: tag, app: content.app)
+                trace.append(TraceStep(tagRule, "tag \(tag): a later push with this tag replaces this one"))
+            }
+        } else {
+            id = "n\u{1F}\(push.id)"
+            item = Item(id: id, kind: .plain, key: "n\(push.id)", app: content.app)
+            trace.append(TraceStep(tagRule, "no tag: a new notification"))
+        }
+        item.kind = .plain
+        item.title = resolved.title
+        item.subtitle = resolved.subtitle
+        item.avatar = nil
+        item.isGroup = nil
+        item.lines = [Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id, at: push.transport.atMillis)]
+        finishUpdate(&item, push: push, content: content, trace: trace)
+        store(item)
+    }
+
+    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, trace: [TraceStep]) {
+        item.total += 1
+        item.updated = stamp
+        item.at = push.transport.atMillis
+        item.newest = push
+        item.data = content.data
+        item.tag = content.tag
+        item.level = content.level
+        item.renotify = content.renotify
+        if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
+            item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
+            item.note(trace + [TraceStep("W4", "\(content.actions.count) actions given; Chrome shows the first \(ServiceRules.webMaxActions)")])
+        } else {
+            item.actions = content.actions
+            item.note(trace)
+        }
+    }
+
+    /// A9: at most 50 active notifications per app; the oldest plain one goes first.
+    mutating func enforceAppLimit(app: String) {
+        guard profile.platform == .android, let members = appMembers[app], members.count > 50 else { return }
+        let candidates = members.compactMap { entries[$0] }
+        let victim = candidates.filter { $0.kind == .plain }.min { $0.updated < $1.updated }
+            ?? candidates.min { $0.updated < $1.updated }
+        if let victim {
+            remove(victim.id)
+            silentlyDropped(victim)
+        }
+    }
+
+    /// Removed by a cap: the trace of the app's newest item records it.
+    mutating func silentlyDropped(_ victim: Item) {
+        guard let newestID = appMembers[victim.app]?.max(by: { (entries[$0]?.updated ?? 0) < (entries[$1]?.updated ?? 0) }) else { return }
+        entries[newestID]?.note([TraceStep("A9", "more than 50 notifications for \(victim.app): the oldest (\(victim.title ?? victim.key)) was removed")])
+    }
+
+    // MARK: iOS (SPEC §4)
+
+    mutating func placeIOS(_ content: Content, _ resolved: ResolvedText, push: Push) {
+        var trace = content.trace + resolved.trace
+        // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
+        // goes, unless the replacement lands back in it (then its count carries on).
+        var emptied: Item?
+        if let collapseID = content.tag, let holder = collapsed[collapseSlot(app: content.app, id: collapseID)],
+           var thread = entries.removeValue(forKey: holder) {
+            appMembers[thread.app]?.remove(holder)
+            thread.lines.removeAll { $0.collapseID == collapseID }
+            trace.append(TraceStep("I4", "apns-collapse-id \(collapseID) replaced the notification shown with the same id"))
+            if thread.lines.isEmpty { emptied = thread } else { store(thread) }
+        }
+        let (keys, steps) = conversation(for: content, resolved, push: push)
+        trace += steps
+        let id: String
+        var fresh: Item
+        if let keys {
+            id = "c\u{1F}" + keys.conversationID
+            fresh = Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+            trace.append(TraceStep("I1", "grouped by conversation \(keys.conversationID)"))
+        } else if let thread = content.threadID {
+            id = "t\u{1F}" + content.app + "\u{1F}" + thread
+            fresh = Item(id: id, kind: .plain, key: thread, app: content.app)
+            trace.append(TraceStep("I1", "grouped by aps.thread-id \(thread)"))
+        } else {
+            id = "a\u{1F}" + content.app
+            fresh = Item(id: id, kind: .plain, key: content.app, app: content.app)
+            trace.append(TraceStep("I1", "no conversation or thread-id: stacked with the other notifications of \(content.app)"))
+        }
+        var item = entries.removeValue(forKey: id) ?? (emptied?.id == id ? emptied! : fresh)
+        var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
+                        at: push.transport.atMillis, collapseID: content.tag, level: content.level)
+        if let keys, profile.showsCommunicationLook {
+            // I2: the communication look: sender photo or initials, sender name, group name.
+            line.sender = keys.sender.name
+            line.senderID = keys.sender.id
+            line.senderAvatar = keys.sender.avatar
+            line.title = keys.isGroup ? (keys.title ?? resolved.title ?? keys.sender.name) : keys.sender.name
+            if keys.isGroup { line.subtitle = keys.sender.name }
+            item.avatar = keys.sender.avatar
+            item.isGroup = keys.isGroup
+            trace.append(TraceStep("I2", "communication notification: \(keys.isGroup ? "group name" : "sender name") as title, sender \(keys.sender.avatar.imageURL != nil ? "photo" : "initials")"))
+        } else {
+            item.avatar = nil
+            item.isGroup = keys?.isGroup
+            if keys != nil {
+                let why = profile.osVersion < Version(15) ? "iOS \(profile.osVersion) is older than 15"
+                    : (!profile.iosCommunication ? "the app lacks the Communication Notifications capability" : "the SDK is too old")
+                trace.append(TraceStep("I2", "no communication look (\(why)): the app icon and the push's own title"))
+            }
+        }
+        if content.level == .passive { trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner")) }
+        if content.level == .timeSensitive || content.level == .critical { trace.append(TraceStep("I8", "interruption-level \(content.level!.rawValue): marked")) }
+        item.lines.append(line)
+        item.title = line.title  // I1: the newest notification's title
+        item.subtitle = line.subtitle
+        if let collapseID = content.tag { collapsed[collapseSlot(app: content.app, id: collapseID)] = id }
+        finishUpdate(&item, push: push, content: content, trace: trace)
+        store(item)
+    }
+
+    mutating func placeCall(_ content: Content, push: Push) {
+        let caller = ["callerName", "caller_name", "caller", "handle", "senderName", "displayName", "name"]
+            .lazy.compactMap { content.data[$0]?.scalarText }.first { !$0.isEmpty }
+            ?? content.title ?? content.body ?? "Unknown caller"
+        let video = content.data["hasVideo"]?.bool == true || content.data["video"]?.bool == true || content.data["isVideo"]?.scalarText == "true"
+        let callID = ["uuid", "callUUID", "callId", "call_id"].lazy.compactMap { content.data[$0]?.scalarText }.first ?? "call-\(push.id)"
+        var item = Item(id: "call\u{1F}" + callID, kind: .call, key: callID, app: content.app)
+        item.title = caller
+        item.lines = [Line(text: video ? "Incoming video call" : "Incoming call", pushID: push.id, at: push.transport.atMillis)]
+        item.avatar = Avatar(name: caller, identity: caller, imageURL: nil)
+        finishUpdate(&item, push: push, content: content, trace: content.trace)
+        callItems.removeAll { $0.id == item.id }
+        callItems.append(item)
+    }
+
+    // MARK: web (SPEC §5)
+
+    mutating func placeWeb(_ content: Content, _ resolved: ResolvedText, push: Push) {
+        var trace = content.trace + resolved.trace
+        let (keys, steps) = conversation(for: content, resolved, push: push)
+        trace += steps
+        guard let keys else {
+            placePlain(content, resolved, push: push, trace: &trace, tagRule: "W3")
+            return
+        }
+        // W1: one notification per conversation; its tag is the conversation id.
+        let id = "t\u{1F}" + content.app + "\u{1F}" + keys.conversationID
+        var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+        if item.kind != .conversation { item.lines = []; item.kind = .conversation }
+        trace.append(TraceStep("W1", item.total > 0 ? "replaced the conversation's notification (tag \(keys.conversationID)), keeping the earlier lines (at most 5)"
+            : "one notification for conversation \(keys.conversationID), tagged with its id"))
+        item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "", title: resolved.title,
+                               pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
+        if item.lines.count > 5 { item.lines.removeFirst(item.lines.count - 5) }
+        item.isGroup = keys.isGroup
+        item.conversationTitle = keys.title ?? item.conversationTitle
+        // W2: one-to-one → the sender; group → the group name.
+        item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
+        item.avatar = keys.sender.avatar
+        var adjusted = content
+        adjusted.tag = keys.conversationID
+        finishUpdate(&item, push: push, content: adjusted, trace: trace)
+        store(item)
+    }
+
+    // MARK: state
+
+    /// The derived picture: sections in display order, items most recently updated first (A6).
+    public var state: CenterState {
+        let all = entries.values.sorted { $0.updated > $1.updated }
+        var sections: [Section] = []
+        switch profile.platform {
+        case .android:
+            let conversations = all.filter { $0.kind == .conversation }
+            let plain = bundled(all.filter { $0.kind == .plain })
+            if profile.hasConversationsSection {
+                sections.append(Section(name: SectionName.conversations, items: conversations))
+                sections.append(Section(name: SectionName.notifications, items: plain))
+            } else {
+                let merged = (conversations + plain).sorted { $0.updated > $1.updated }
+                sections.append(Section(name: SectionName.notifications, items: merged))
+            }
+        case .ios:
+            sections.append(Section(name: SectionName.notificationCenter, items: all))
+            sections.append(Section(name: SectionName.calls, items: callItems.reversed()))
+        case .web:
+            sections.append(Section(name: SectionName.notifications, items: all))
+        }
+        sections.removeAll { $0.items.isEmpty }
+        let shown = sections.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.shownCount(platform: profile.platform) } }
+        return CenterState(profile: profile, received: received, shown: shown, silent: silent, calls: calls,
+                           rejected: rejected, elsewhere: elsewhere, badge: badge, sections: sections, errors: errors)
+    }
+
+    /// A8: four or more ungrouped plain notifications of one app go under one app summary.
+    func bundled(_ plain: [Item]) -> [Item] {
+        var byApp: [String: [Item]] = [:]
+        for item in plain { byApp[item.app, default: []].append(item) }
+        var result: [Item] = []
+        var emitted: Set<String> = []
+        for item in plain {
+            let group = byApp[item.app]!
+            guard group.count >= profile.bundleAt else { result.append(item); continue }
+            guard emitted.insert(item.app).inserted else { continue }
+            var bundle = Item(id: Center.bundlePrefix + item.app, kind: .bundle, key: item.app, app: item.app)
+            bundle.title = item.app
+            bundle.children = group
+            bundle.total = group.count
+            bundle.updated = group.map(\.updated).max() ?? 0
+            bundle.at = group.first?.at
+            bundle.newest = group.first?.newest
+            bundle.trace = [TraceStep("A8", "\(group.count) notifications of \(item.app) (bundled from \(profile.bundleAt)): one app summary")]
+            result.append(bundle)
+        }
+        return result
+    }
+}

@@ -1,0 +1,75 @@
+/// Who wrote a message (C2, C3, C4).
+public struct Sender: Sendable, Equatable {
+    public var name: String
+    /// C3: the identity; two senders with one name and different ids are two people.
+    public var id: String
+    public var avatar: Avatar
+}
+
+/// The conversation keys of seed 000 read from a push's data (SPEC §2).
+public struct ConversationKeys: Sendable, Equatable {
+    public var conversationID: String
+    public var sender: Sender
+    public var title: String?
+    public var isGroup: Bool
+    public var explicitSenderID: Bool
+
+    /// C1: `conversationId` (or the profile's `--group-by` path), a non-empty string or a number.
+    /// Returns nil for a plain notification (C8).
+    public static func read(data: JSONObject, payload: JSON, groupBy: String?, pushTitle: String?) -> ConversationKeys? {
+        let raw: JSON? = groupBy.map { payload.value(atPath: $0) } ?? data["conversationId"]
+        guard let id = conversationID(raw) else { return nil }
+        // C2: absent senderName → the push title.
+        let name = nonEmpty(data["senderName"]?.scalarText) ?? pushTitle ?? ""
+        // C3: absent senderId → the name is the identity.
+        let explicitID = nonEmpty(data["senderId"]?.scalarText)
+        let identity = explicitID ?? name
+        // C4: only an https image is a photo.
+        let url = nonEmpty(data["senderAvatarUrl"]?.string).flatMap { isHTTPSImageURL($0) ? $0 : nil }
+        return ConversationKeys(
+            conversationID: id,
+            sender: Sender(name: name, id: identity, avatar: Avatar(name: name, identity: identity, imageURL: url)),
+            title: nonEmpty(data["conversationTitle"]?.scalarText),
+            isGroup: isGroupFlag(data["conversationIsGroup"]),
+            explicitSenderID: explicitID != nil)
+    }
+
+    static func conversationID(_ value: JSON?) -> String? {
+        switch value {
+        case .string(let s)?: return s.isEmpty ? nil : s
+        case .number(let n)?: return n  // C1: numbers are accepted and stringified
+        default: return nil
+        }
+    }
+
+    /// C6: `true`, `"true"`, `1` or `"1"` (FCM data values are strings).
+    public static func isGroupFlag(_ value: JSON?) -> Bool {
+        switch value {
+        case .bool(true)?: return true
+        case .string("true")?, .string("1")?: return true
+        case .number(let n)?: return Double(n) == 1
+        default: return false
+        }
+    }
+
+    public static func isBooleanLike(_ value: JSON) -> Bool {
+        switch value {
+        case .bool: return true
+        case .string(let s): return ["true", "false", "1", "0"].contains(s)
+        case .number(let n): return Double(n) == 0 || Double(n) == 1
+        default: return false
+        }
+    }
+
+    /// C4: `https://host/…`.
+    public static func isHTTPSImageURL(_ text: String) -> Bool {
+        guard text.count > 8, text.prefix(8).lowercased() == "https://" else { return false }
+        let host = text.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        return !host.isEmpty && !host.contains(where: \.isWhitespace)
+    }
+
+    static func nonEmpty(_ s: String?) -> String? {
+        guard let s, !s.isEmpty else { return nil }
+        return s
+    }
+}

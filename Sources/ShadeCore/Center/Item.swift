@@ -1,0 +1,137 @@
+/// One message or notification text inside an item.
+public struct Line: Sendable, Equatable {
+    /// The author, for conversation lines; nil where the platform shows no sender.
+    public var sender: String?
+    public var senderID: String?
+    public var text: String
+    /// The notification's own title and subtitle (iOS stacks show each notification's).
+    public var title: String?
+    public var subtitle: String?
+    public var pushID: Int
+    public var at: Int64?
+    /// iOS `apns-collapse-id`, so a later push can replace this very notification (I4).
+    public var collapseID: String?
+    public var level: InterruptionLevel?
+    public var senderAvatar: Avatar?
+
+    public init(sender: String? = nil, senderID: String? = nil, text: String, title: String? = nil, subtitle: String? = nil,
+                pushID: Int, at: Int64? = nil, collapseID: String? = nil, level: InterruptionLevel? = nil, senderAvatar: Avatar? = nil) {
+        self.sender = sender
+        self.senderID = senderID
+        self.text = text
+        self.title = title
+        self.subtitle = subtitle
+        self.pushID = pushID
+        self.at = at
+        self.collapseID = collapseID
+        self.level = level
+        self.senderAvatar = senderAvatar
+    }
+}
+
+/// An entry in the notification center: a conversation stack, a plain notification (or iOS
+/// thread/app stack), an Android app bundle, or a ringing call.
+public struct Item: Sendable, Equatable, Identifiable {
+    public enum Kind: String, Sendable {
+        case conversation, plain, bundle, call
+    }
+
+    /// Internal identity, unique within a center (the JSON `key` may repeat across kinds).
+    public var id: String
+    public var kind: Kind
+    /// The conversation id, thread id, tag, or a generated id.
+    public var key: String
+    public var app: String
+    public var title: String?
+    public var subtitle: String?
+    public var isGroup: Bool?
+    /// The group name last given (C5): later pushes of the group may omit it.
+    public var conversationTitle: String?
+    /// nil where the platform shows the app icon.
+    public var avatar: Avatar?
+    /// Oldest first, as the pushes arrived; what the device keeps.
+    public var lines: [Line]
+    /// Every push that went into the item, replaced ones included.
+    public var total: Int
+    public var children: [Item]?
+    /// Arrival order of the last update (A6: most recently updated first).
+    public var updated: Int
+    public var at: Int64?
+    public var level: InterruptionLevel?
+    public var actions: [String]
+    public var tag: String?
+    public var renotify: Bool
+    /// The newest push, for the inspector: raw payload, headers, route.
+    public var newest: Push?
+    /// What the app receives on tap (C10).
+    public var data: JSONObject
+    /// Why the item is here, grouped, replaced: rule ids and sentences.
+    public var trace: [TraceStep]
+
+    public init(id: String, kind: Kind, key: String, app: String) {
+        self.id = id
+        self.kind = kind
+        self.key = key
+        self.app = app
+        self.lines = []
+        self.total = 0
+        self.updated = 0
+        self.actions = []
+        self.renotify = false
+        self.data = JSONObject()
+        self.trace = []
+    }
+
+    /// Notifications this item puts on screen (the `shown` counter): a conversation or plain item is
+    /// one; on iOS every notification in a stack is one; a bundle counts its children.
+    public func shownCount(platform: Platform) -> Int {
+        switch kind {
+        case .bundle: return children?.reduce(0) { $0 + $1.shownCount(platform: platform) } ?? 0
+        case .call: return 0
+        case .conversation, .plain: return platform == .ios ? lines.count : 1
+        }
+    }
+
+    /// Keeps the trace bounded on long-lived items; the newest steps matter most.
+    mutating func note(_ steps: [TraceStep]) {
+        trace.append(contentsOf: steps)
+        if trace.count > 64 { trace.removeFirst(trace.count - 64) }
+    }
+}
+
+/// A rejected push as `errors` lists it.
+public struct ErrorEntry: Sendable, Equatable {
+    public var source: String
+    public var reason: String
+}
+
+/// A named group of items: `Conversations`, `Notifications`, `Notification Center`, `Calls`.
+public struct Section: Sendable, Equatable {
+    public var name: String
+    public var items: [Item]
+}
+
+/// The section names of the state JSON, exactly as DESIGN.md writes them.
+public enum SectionName {
+    public static let conversations = "Conversations"
+    public static let notifications = "Notifications"
+    public static let notificationCenter = "Notification Center"
+    public static let calls = "Calls"
+}
+
+/// Everything a view or `shade state` needs: the derived, ordered picture of one center.
+public struct CenterState: Sendable, Equatable {
+    public var profile: Profile
+    public var received: Int
+    public var shown: Int
+    public var silent: Int
+    public var calls: Int
+    public var rejected: Int
+    public var elsewhere: Int
+    public var badge: Int
+    public var sections: [Section]
+    public var errors: [ErrorEntry]
+
+    public var platform: Platform { profile.platform }
+    public var items: [Item] { sections.flatMap(\.items) }
+}

@@ -1,0 +1,143 @@
+/// A parsed JSON value. Numbers keep the lexeme they were written with, so a payload
+/// re-serialises byte for byte (APNs size limits are measured on the compact text, I9) and
+/// no floating-point conversion happens unless someone asks for a number.
+public enum JSON: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([JSON])
+    case object(JSONObject)
+}
+
+/// A JSON object with its members in document order. Duplicate keys are kept (lint can see
+/// them); lookups answer the last one, as JavaScript's `JSON.parse` does.
+public struct JSONObject: Sendable, Equatable {
+    public struct Member: Sendable, Equatable {
+        public var key: String
+        public var value: JSON
+        public init(key: String, value: JSON) { self.key = key; self.value = value }
+    }
+
+    public var members: [Member]
+
+    public init(_ members: [Member] = []) { self.members = members }
+
+    public init(_ pairs: KeyValuePairs<String, JSON>) {
+        self.members = pairs.map { Member(key: $0.key, value: $0.value) }
+    }
+
+    public subscript(key: String) -> JSON? {
+        get {
+            var i = members.count - 1
+            while i >= 0 {
+                if members[i].key == key { return members[i].value }
+                i -= 1
+            }
+            return nil
+        }
+        set {
+            if let index = members.lastIndex(where: { $0.key == key }) {
+                if let newValue { members[index].value = newValue } else { members.removeAll { $0.key == key } }
+            } else if let newValue {
+                members.append(Member(key: key, value: newValue))
+            }
+        }
+    }
+
+    public var keys: [String] { members.map(\.key) }
+    public var isEmpty: Bool { members.isEmpty }
+    public func has(_ key: String) -> Bool { self[key] != nil }
+
+    /// Members of `other` replace or extend ours (FCM platform overrides).
+    public func merging(_ other: JSONObject) -> JSONObject {
+        var result = self
+        for member in other.members { result[member.key] = member.value }
+        return result
+    }
+
+    public func removing(_ keys: Set<String>) -> JSONObject {
+        JSONObject(members.filter { !keys.contains($0.key) })
+    }
+}
+
+extension JSON {
+    public var object: JSONObject? { if case .object(let o) = self { return o } else { return nil } }
+    public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
+    public var string: String? { if case .string(let s) = self { return s } else { return nil } }
+    public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
+    public var isNull: Bool { if case .null = self { return true } else { return false } }
+    public var numberLexeme: String? { if case .number(let n) = self { return n } else { return nil } }
+
+    public subscript(key: String) -> JSON? { object?[key] }
+
+    /// The value as an integer: a JSON number with no fraction, or a string holding one
+    /// (FCM data values and node-gcm fields are often strings).
+    public var int: Int? {
+        switch self {
+        case .number(let n): return Int(n) ?? Double(n).flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
+        case .string(let s): return Int(s.trimmingASCIIWhitespace())
+        default: return nil
+        }
+    }
+
+    public var double: Double? {
+        switch self {
+        case .number(let n): return Double(n)
+        case .string(let s): return Double(s.trimmingASCIIWhitespace())
+        default: return nil
+        }
+    }
+
+    /// Scalars as the text an app would receive (FCM stringifies data values); nil for containers.
+    public var scalarText: String? {
+        switch self {
+        case .string(let s): return s
+        case .number(let n): return n
+        case .bool(let b): return b ? "true" : "false"
+        case .null: return nil
+        case .array, .object: return nil
+        }
+    }
+
+    /// The JSON type's name, for messages ("got number 3").
+    public var typeName: String {
+        switch self {
+        case .null: return "null"
+        case .bool: return "boolean"
+        case .number: return "number"
+        case .string: return "string"
+        case .array: return "array"
+        case .object: return "object"
+        }
+    }
+
+    /// Follows a dotted path (`data.payload.room`). A string met on the way that holds a JSON
+    /// object is descended into: FCM data values are strings, so apps nest JSON inside them.
+    public func value(atPath path: String) -> JSON? {
+        var current: JSON = self
+        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
+            if case .string(let s) = current, let first = s.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") {
+                guard let nested = try? JSONParser.parse(Array(s.utf8)) else { return nil }
+                current = nested
+            }
+            if let index = Int(component), case .array(let a) = current {
+                guard a.indices.contains(index) else { return nil }
+                current = a[index]
+            } else {
+                guard let next = current[String(component)] else { return nil }
+                current = next
+            }
+        }
+        return current
+    }
+}
+
+extension StringProtocol {
+    func trimmingASCIIWhitespace() -> String {
+        var sub = Substring(self)
+        while let c = sub.first, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" { sub.removeFirst() }
+        while let c = sub.last, c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\r\n" { sub.removeLast() }
+        return String(sub)
+    }
+}

@@ -1,0 +1,119 @@
+/// Writes JSON text. Compact output is what a push service receives (sizes in I9/V1 are
+/// measured on it); pretty output is for people (the inspector, `shade state`).
+public struct JSONWriter {
+    public var bytes: [UInt8] = []
+    let pretty: Bool
+    var indent = 0
+
+    public init(pretty: Bool = false) { self.pretty = pretty }
+
+    public static func compact(_ value: JSON) -> String {
+        var writer = JSONWriter()
+        writer.write(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    public static func compactBytes(_ value: JSON) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.write(value)
+        return writer.bytes
+    }
+
+    public static func pretty(_ value: JSON) -> String {
+        var writer = JSONWriter(pretty: true)
+        writer.write(value)
+        return String(decoding: writer.bytes, as: UTF8.self)
+    }
+
+    /// The size of the compact text, without building it.
+    public static func compactSize(_ value: JSON) -> Int {
+        switch value {
+        case .null: return 4
+        case .bool(let b): return b ? 4 : 5
+        case .number(let n): return n.utf8.count
+        case .string(let s): return escapedSize(s)
+        case .array(let a): return 2 + max(0, a.count - 1) + a.reduce(0) { $0 + compactSize($1) }
+        case .object(let o):
+            return 2 + max(0, o.members.count - 1)
+                + o.members.reduce(0) { $0 + escapedSize($1.key) + 1 + compactSize($1.value) }
+        }
+    }
+
+    static func escapedSize(_ s: String) -> Int {
+        var size = 2
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 2
+            case 0..<0x20: size += 6
+            default: size += 1
+            }
+        }
+        return size
+    }
+
+    public mutating func write(_ value: JSON) {
+        switch value {
+        case .null: append("null")
+        case .bool(let b): append(b ? "true" : "false")
+        case .number(let n): bytes.append(contentsOf: n.utf8)
+        case .string(let s): writeString(s)
+        case .array(let a):
+            if a.isEmpty { append("[]"); return }
+            bytes.append(UInt8(ascii: "["))
+            indent += 1
+            for (i, element) in a.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline()
+                write(element)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let o):
+            if o.isEmpty { append("{}"); return }
+            bytes.append(UInt8(ascii: "{"))
+            indent += 1
+            for (i, member) in o.members.enumerated() {
+                if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                newline()
+                writeString(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
+                write(member.value)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    mutating func newline() {
+        guard pretty else { return }
+        bytes.append(0x0A)
+        for _ in 0..<indent { bytes.append(0x20); bytes.append(0x20) }
+    }
+
+    mutating func append(_ s: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
+    }
+
+    public mutating func writeString(_ s: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for b in s.utf8 {
+            switch b {
+            case UInt8(ascii: "\""): append("\\\"")
+            case UInt8(ascii: "\\"): append("\\\\")
+            case 0x0A: append("\\n")
+            case 0x0D: append("\\r")
+            case 0x09: append("\\t")
+            case 0x08: append("\\b")
+            case 0x0C: append("\\f")
+            case 0..<0x20:
+                append("\\u")
+                bytes.append(contentsOf: hex4(UInt32(b)).lowercased().utf8)
+            default: bytes.append(b)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+}

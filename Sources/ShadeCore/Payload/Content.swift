@@ -1,0 +1,85 @@
+/// A localizable field as the payload names it: `loc-key` + `loc-args` (APNs) or
+/// `body_loc_key` + `body_loc_args` (FCM), with the JSON path it came from.
+public struct LocRef: Sendable, Equatable {
+    public var key: String
+    public var args: [String]
+    public var path: String
+
+    public init(key: String, args: [String], path: String) {
+        self.key = key
+        self.args = args
+        self.path = path
+    }
+}
+
+/// iOS 15 interruption levels (I8).
+public enum InterruptionLevel: String, Sendable, Equatable {
+    case passive, active
+    case timeSensitive = "time-sensitive"
+    case critical
+}
+
+/// One step of the decision trace: which rule did what, in words a developer can act on.
+public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
+    public var rule: String
+    public var text: String
+
+    public init(_ rule: String, _ text: String) {
+        self.rule = rule
+        self.text = text
+    }
+
+    public var description: String { "[\(rule)] \(text)" }
+}
+
+/// What one platform makes of a push before the center places it: the normalised fields.
+public struct Content: Sendable, Equatable {
+    public var title: String?
+    public var subtitle: String?
+    public var body: String?
+    public var titleLoc: LocRef?
+    public var subtitleLoc: LocRef?
+    public var bodyLoc: LocRef?
+    /// What the app receives on tap (C10); the conversation keys live here.
+    public var data: JSONObject
+    /// Android/web `tag`, or iOS `apns-collapse-id` (A7, W3, I4).
+    public var tag: String?
+    public var threadID: String?
+    public var badge: Int?
+    public var level: InterruptionLevel?
+    public var actions: [String]
+    public var renotify: Bool
+    public var image: String?
+    public var category: String?
+    public var collapseKey: String?
+    /// The app the push belongs to (SPEC §1, "The app").
+    public var app: String
+    public var trace: [TraceStep]
+
+    public init(app: String, data: JSONObject = JSONObject()) {
+        self.app = app
+        self.data = data
+        self.actions = []
+        self.renotify = false
+        self.trace = []
+    }
+
+    /// Something to show: a title, subtitle or body, literal or localizable (A11, I5).
+    public var hasVisibleText: Bool {
+        func present(_ s: String?) -> Bool { !(s ?? "").isEmpty }
+        return present(title) || present(subtitle) || present(body) || titleLoc != nil || bodyLoc != nil || subtitleLoc != nil
+    }
+}
+
+/// What a push becomes on one platform.
+public enum Delivery: Sendable, Equatable {
+    /// The shape does not reach this platform (SPEC §1).
+    case elsewhere
+    /// Refused as the service or browser refuses it (I9, W3).
+    case rejected(String)
+    /// Delivered but not shown (A11, I5); the badge may still change (I6, A13).
+    case silent(badge: Int?, why: TraceStep, content: Content?)
+    /// A VoIP push: the Calls lane (I7).
+    case call(Content)
+    case show(Content)
+}

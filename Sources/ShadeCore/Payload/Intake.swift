@@ -1,0 +1,105 @@
+/// Turns documents (a whole file, one NDJSON line, one HTTP body) into pushes and rejections.
+/// Pure: the caller reads the bytes (ShadeIO) and numbers the pushes.
+public struct Intake: Sendable {
+    public enum Outcome: Sendable, Equatable {
+        case push(Push)
+        case rejected(Rejection)
+    }
+
+    /// The id the next push will get.
+    public private(set) var nextID: Int
+
+    public init(firstID: Int = 1) { nextID = firstID }
+
+    /// One JSON document: an object, or an array of them (a batch: each element is one push).
+    /// `firstLine` is the document's line within its source (NDJSON lines start later in the file).
+    public mutating func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
+                                  transport: Transport = Transport()) -> [Outcome] {
+        let parsed: (value: JSON, elementOffsets: [Int])
+        do {
+            parsed = try JSONParser.parseDocument(bytes)
+        } catch {
+            let line = firstLine + error.line - 1
+            return [.rejected(Rejection(source: SourcePosition(name: name, line: line),
+                                        reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)"))]
+        }
+        switch parsed.value {
+        case .array(let elements):
+            // Each element reports at its own line; lines are counted once, walking forward.
+            var outcomes: [Outcome] = []
+            outcomes.reserveCapacity(elements.count)
+            var line = firstLine
+            var scanned = 0
+            for (element, offset) in zip(elements, parsed.elementOffsets) {
+                var i = scanned
+                while i < offset { if bytes[i] == 0x0A { line += 1 }; i += 1 }
+                scanned = offset
+                outcomes.append(contentsOf: value(element, source: SourcePosition(name: name, line: line), transport: transport))
+            }
+            return outcomes
+        default:
+            return value(parsed.value, source: SourcePosition(name: name, line: firstLine), transport: transport)
+        }
+    }
+
+    /// NDJSON: one document a line (blank lines skipped, `\r\n` accepted). A last line cut short
+    /// (no newline and not valid JSON) is reported as truncated, and everything before it counts.
+    public mutating func lines(_ bytes: [UInt8], source name: String, transport: Transport = Transport()) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        var lineNumber = 0
+        var start = 0
+        let count = bytes.count
+        while start < count {
+            lineNumber += 1
+            var end = start
+            while end < count && bytes[end] != 0x0A { end += 1 }
+            let terminated = end < count
+            var stop = end
+            if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
+            let line = Array(bytes[start..<stop])
+            start = end + 1
+            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
+            let results = document(line, source: name, firstLine: lineNumber, transport: transport)
+            if !terminated, results.count == 1, case .rejected(let r) = results[0] {
+                outcomes.append(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
+            } else {
+                outcomes.append(contentsOf: results)
+            }
+        }
+        return outcomes
+    }
+
+    /// An already parsed value (an object, an array or an envelope).
+    public mutating func value(_ value: JSON, source: SourcePosition, transport: Transport = Transport()) -> [Outcome] {
+        guard case .object(let object) = value else {
+            if case .array(let elements) = value {
+                return elements.flatMap { self.value($0, source: source, transport: transport) }
+            }
+            return [.rejected(Rejection(source: source, reason: "expected a JSON object (a payload) or an array of them; got \(value.typeName)"))]
+        }
+        switch PayloadShape.detect(object) {
+        case .failure(let mismatch):
+            return [.rejected(Rejection(source: source, reason: mismatch.description))]
+        case .success(.envelope):
+            return envelope(object, source: source, transport: transport)
+        case .success(let shape):
+            defer { nextID += 1 }
+            return [.push(Push(id: nextID, payload: value, shape: shape, transport: transport, source: source))]
+        }
+    }
+
+    /// D1: the envelope's headers, route and time apply to its payload.
+    mutating func envelope(_ envelope: JSONObject, source: SourcePosition, transport outer: Transport) -> [Outcome] {
+        var headers = outer.headers
+        if case .object(let h)? = envelope["headers"] {
+            for member in h.members {
+                if let text = member.value.scalarText { headers[member.key.lowercased()] = text }
+            }
+        }
+        let at = envelope["at"]?.string ?? outer.at
+        let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
+                                  via: envelope["via"]?.string ?? outer.via, at: at,
+                                  atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
+        return value(envelope["payload"]!, source: source, transport: transport)
+    }
+}

@@ -1,0 +1,82 @@
+/// The payload shapes of SPEC §1, in detection order (the first match wins).
+public enum PayloadShape: String, CaseIterable, Sendable {
+    case envelope, fcmV1, sendToUser, apns, expo, webPush, fcmLegacy, dataOnly
+
+    /// The SPEC rule id, for traces and messages.
+    public var rule: String {
+        switch self {
+        case .envelope: return "D1"
+        case .fcmV1: return "D2"
+        case .sendToUser: return "D3"
+        case .apns: return "D4"
+        case .expo: return "D5"
+        case .webPush: return "D6"
+        case .fcmLegacy: return "D7"
+        case .dataOnly: return "D8"
+        }
+    }
+
+    public var displayName: String {
+        switch self {
+        case .envelope: return "envelope"
+        case .fcmV1: return "FCM HTTP v1 request"
+        case .sendToUser: return "push-service send-to-user request"
+        case .apns: return "APNs payload"
+        case .expo: return "Expo push message"
+        case .webPush: return "web push notification"
+        case .fcmLegacy: return "FCM legacy message"
+        case .dataOnly: return "data-only message"
+        }
+    }
+
+    /// The platforms a shape reaches; the others count it as `elsewhere` (SPEC §1).
+    public var platforms: Set<Platform> {
+        switch self {
+        case .envelope, .fcmV1, .sendToUser, .dataOnly: return [.android, .ios, .web]
+        case .apns: return [.ios]
+        case .expo: return [.android, .ios]
+        case .webPush: return [.web]
+        case .fcmLegacy: return [.android]
+        }
+    }
+
+    /// Detects the shape of a payload object (SPEC §1, D1–D8 in order), or explains why none fits.
+    public static func detect(_ payload: JSONObject) -> Result<PayloadShape, ShapeMismatch> {
+        if case .object? = payload["payload"], !["aps", "message", "notification", "data"].contains(where: payload.has) {
+            return .success(.envelope)
+        }
+        if case .object? = payload["message"] { return .success(.fcmV1) }
+        if payload.has("userId") || payload.has("userIds") { return .success(.sendToUser) }
+        if case .object? = payload["aps"] { return .success(.apns) }
+        if isExpoAddress(payload["to"]) { return .success(.expo) }
+        if payload["web_push"]?.int == 8030 { return .success(.webPush) }
+        if case .string? = payload["title"], case .object? = payload["options"] { return .success(.webPush) }
+        let legacyKeys = ["to", "registration_ids", "condition", "notification", "collapse_key", "collapseKey", "time_to_live", "timeToLive"]
+        if legacyKeys.contains(where: payload.has) { return .success(.fcmLegacy) }
+        if case .object? = payload["data"] { return .success(.dataOnly) }
+        return .failure(ShapeMismatch(keys: payload.keys))
+    }
+
+    static func isExpoAddress(_ value: JSON?) -> Bool {
+        func isToken(_ s: String) -> Bool { s.hasPrefix("ExponentPushToken[") || s.hasPrefix("ExpoPushToken[") }
+        switch value {
+        case .string(let s)?: return isToken(s)
+        case .array(let a)?: return !a.isEmpty && a.allSatisfy { $0.string.map(isToken) ?? false }
+        default: return false
+        }
+    }
+}
+
+/// Why a payload is of no known shape: names every shape tried, so the sender can see which key is missing.
+public struct ShapeMismatch: Error, Sendable, Equatable, CustomStringConvertible {
+    public var keys: [String]
+
+    public var description: String {
+        let shown = keys.prefix(8).map { "\"\($0)\"" }.joined(separator: ", ")
+        let have = keys.isEmpty ? "an empty object" : "top-level keys \(shown)\(keys.count > 8 ? ", …" : "")"
+        return "unknown payload shape (\(have)): tried D1 envelope (\"payload\"), D2 FCM v1 (\"message\"), "
+            + "D3 send-to-user (\"userId\"), D4 APNs (\"aps\"), D5 Expo (\"to\": \"ExponentPushToken[…]\"), "
+            + "D6 web push (\"web_push\": 8030 or \"title\" + \"options\"), D7 FCM legacy (\"to\", \"notification\", …), "
+            + "D8 data-only (\"data\" object)"
+    }
+}

@@ -1,0 +1,83 @@
+/// The simulated receivers. Order is the order of `--platform all` columns and profiles.
+public enum Platform: String, CaseIterable, Sendable, Hashable, Comparable {
+    case android, ios, web
+
+    public var displayName: String {
+        switch self {
+        case .android: return "Android"
+        case .ios: return "iOS"
+        case .web: return "Web"
+        }
+    }
+
+    public static func < (a: Platform, b: Platform) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Where a push came from: `file.jsonl:7`, `-:3`, or a connection such as `tcp 127.0.0.1:5000#4`.
+public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
+    public var name: String
+    public var line: Int?
+
+    public init(name: String, line: Int? = nil) {
+        self.name = name
+        self.line = line
+    }
+
+    public var description: String { line.map { "\(name):\($0)" } ?? name }
+}
+
+/// Transport metadata: what arrived beside the payload (HTTP headers, route) or what an envelope
+/// recorded of it (D1).
+public struct Transport: Sendable, Equatable {
+    /// Header names are lower-cased (HTTP/2, which APNs uses, has only lower-case names).
+    public var headers: [String: String]
+    public var path: String?
+    public var via: String?
+    /// The envelope's `at` as written, and as milliseconds since the epoch when it parses.
+    public var at: String?
+    public var atMillis: Int64?
+
+    public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil) {
+        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        self.path = path
+        self.via = via
+        self.at = at
+        self.atMillis = atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:))
+    }
+
+    public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// Headers an envelope may carry: push metadata, never credentials (DESIGN: recording).
+    public static let credentialHeaders: Set<String> = ["authorization", "x-api-key", "x-server-secret", "cookie", "proxy-authorization"]
+}
+
+/// One received payload with its transport metadata: the unit every counter counts.
+public struct Push: Sendable, Equatable {
+    /// 1-based arrival number: stable ids for replies, traces and generated item keys.
+    public var id: Int
+    public var payload: JSON
+    public var shape: PayloadShape
+    public var transport: Transport
+    public var source: SourcePosition
+
+    public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
+        self.id = id
+        self.payload = payload
+        self.shape = shape
+        self.transport = transport
+        self.source = source
+    }
+}
+
+/// A push that never reached any profile: invalid JSON or an unknown shape (SPEC §1).
+public struct Rejection: Sendable, Equatable {
+    public var source: SourcePosition
+    public var reason: String
+
+    public init(source: SourcePosition, reason: String) {
+        self.source = source
+        self.reason = reason
+    }
+}

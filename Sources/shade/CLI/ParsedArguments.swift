@@ -1,0 +1,70 @@
+import ShadeCore
+
+/// Command-line words split into options and operands, checked against what a command accepts.
+/// `--name value` and `--name=value` both work; `-` is an operand (standard input); `--` ends options.
+struct ParsedArguments {
+    var values: [(name: String, value: String)] = []
+    var flags: Set<String> = []
+    var operands: [String] = []
+
+    init(_ words: ArraySlice<String>, command: String, valueOptions: [String], flags known: [String]) throws(UsageError) {
+        var i = words.startIndex
+        var onlyOperands = false
+        while i < words.endIndex {
+            let word = words[i]
+            i += 1
+            if onlyOperands || word == "-" || !word.hasPrefix("-") {
+                operands.append(word)
+                continue
+            }
+            if word == "--" { onlyOperands = true; continue }
+            var name = word
+            var inline: String?
+            if let eq = word.firstIndex(of: "=") {
+                name = String(word[..<eq])
+                inline = String(word[word.index(after: eq)...])
+            }
+            if known.contains(name) {
+                guard inline == nil else { throw UsageError("\(name) takes no value; write just \(name)") }
+                flags.insert(name)
+            } else if valueOptions.contains(name) {
+                if let inline {
+                    values.append((name, inline))
+                } else {
+                    guard i < words.endIndex else { throw UsageError("\(name) needs a value; see `shade \(command) --help`") }
+                    values.append((name, words[i]))
+                    i += 1
+                }
+            } else {
+                let suggestion = (valueOptions + known).min { editDistance($0, name) < editDistance($1, name) }
+                let hint = suggestion.map { editDistance($0, name) <= 3 ? " (did you mean \($0)?)" : "" } ?? ""
+                throw UsageError("unknown option \(name) for `shade \(command)`\(hint); see `shade \(command) --help`")
+            }
+        }
+    }
+
+    func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
+    func has(_ flag: String) -> Bool { flags.contains(flag) }
+
+    /// Applies the profile options in the order given.
+    func profileOptions() throws(UsageError) -> ProfileOptions {
+        var options = ProfileOptions()
+        for (name, value) in values { _ = try options.set(name, value) }
+        return options
+    }
+}
+
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    var row = Array(0...b.count)
+    for i in 1...max(1, a.count) where !a.isEmpty {
+        var previous = row[0]
+        row[0] = i
+        for j in 1...max(1, b.count) where !b.isEmpty {
+            let old = row[j]
+            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
+            previous = old
+        }
+    }
+    return row[b.count]
+}

@@ -1,0 +1,36 @@
+import ShadeCore
+
+/// `shade state FILE…`: the final center state as JSON, no terminal needed.
+enum StateCommand {
+    static let command = Command(
+        name: "state",
+        summary: "print the final notification-center state as JSON",
+        usage: "shade state FILE… [profile options] [--trace]",
+        help: """
+        Reads every push from the inputs, in order, and prints what each profile's notification
+        center holds at the end: counters, sections and items (DESIGN.md's contract JSON).
+        With --platform all it prints {"profiles": [android, ios, web]}.
+
+        Options:
+        \(ProfileOptions.help)
+          --trace                 add each item's decision trace (rule ids) to the JSON
+
+        Examples:
+          shade state Samples/demo.jsonl --platform all
+          shade state Samples/seed000-send-to-user.json --platform ios --ios-communication off
+          cat pushes.jsonl | shade state - | jq '.sections[].items[].title'
+        """,
+        valueOptions: ProfileOptions.valueOptions,
+        flags: ["--trace"],
+        run: run)
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        let inputs = try Shade.requireInputs(parsed, command: "state")
+        let options = try parsed.profileOptions()
+        let centers = try Session.centers(options: options, inputs: inputs)
+        var json = StateJSON.value(centers.map(\.state))
+        if parsed.has("--trace") { json = StateJSON.addingTraces(json, centers.map(\.state)) }
+        print(JSONWriter.pretty(json))
+        return 0
+    }
+}
