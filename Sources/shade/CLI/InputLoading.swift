@@ -11,6 +11,8 @@ enum InputLoading {
         var bytes: [UInt8]
     }
 
+    static let payloadExtensions = [".json", ".jsonl", ".ndjson", ".apns"]
+
     static func load(_ paths: [String]) throws(UsageError) -> [Document] {
         var documents: [Document] = []
         for path in paths {
@@ -26,7 +28,7 @@ enum InputLoading {
                 var names: [String] = []
                 while let entry = readdir(dir) {
                     let name = withUnsafePointer(to: entry.pointee.d_name) { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
-                    if name.hasPrefix(".") { continue }
+                    if name.hasPrefix(".") || !payloadExtensions.contains(where: name.lowercased().hasSuffix) { continue }
                     names.append(name)
                 }
                 closedir(dir)
