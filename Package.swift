@@ -25,6 +25,7 @@ let package = Package(
         .testTarget(name: "ShadeUITests", dependencies: ["ShadeUI", "ShadeCore"]),
         .testTarget(name: "ShadeIOTests", dependencies: ["ShadeIO", "ShadeCore"]),
         .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeCore"]),
+        .testTarget(name: "ShadeTerminalTests", dependencies: ["ShadeTerminal", "ShadeUI"]),
     ],
     swiftLanguageModes: [.v6]
 )

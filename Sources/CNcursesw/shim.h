@@ -19,4 +19,15 @@ static inline int shade_colors(void) { return COLORS; }
 static inline int shade_color_pairs(void) { return COLOR_PAIRS; }
 static inline attr_t shade_color_pair(int n) { return COLOR_PAIR(n); }
 static inline int shade_key_f(int n) { return KEY_F(n); }
+static inline WINDOW *shade_curscr(void) { return curscr; }
+// newterm rather than initscr: initscr exits the process when $TERM is unknown; newterm returns NULL.
+static inline SCREEN *shade_newterm(void) { return newterm(NULL, stdout, stdin); }
+// wchar.h hides wcwidth unless _XOPEN_SOURCE is set before the first include, which the Glibc
+// module has already done without it. ncurses counts columns with it, so Shade must too.
+extern int wcwidth(wchar_t c);
+static inline int shade_wcwidth(wchar_t c) { return wcwidth(c); }
+static const mmask_t shade_BUTTON1_PRESSED = BUTTON1_PRESSED;
+static const mmask_t shade_BUTTON1_CLICKED = BUTTON1_CLICKED;
+static const mmask_t shade_BUTTON4_PRESSED = BUTTON4_PRESSED;
+static const mmask_t shade_BUTTON5_PRESSED = BUTTON5_PRESSED;
 #endif

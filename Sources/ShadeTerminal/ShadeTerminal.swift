@@ -1,3 +1,0 @@
-// ShadeTerminal: the only code that calls curses.
-import CNcursesw
-import ShadeUI
