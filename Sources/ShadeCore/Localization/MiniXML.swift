@@ -56,10 +56,14 @@ struct MiniXMLParser {
             text = String.UnicodeScalarView()
         }
 
-        while let top = stack.last {
+        // Work on `stack` by index: a copy of the open element held across an append
+        // would make every append copy its children (quadratic on a big file).
+        while !stack.isEmpty {
+            let top = stack.count - 1
             if text.isEmpty { textLine = reader.line }
             guard let scalar = reader.peek() else {
-                throw fail(top.element.line, "`<\(top.element.name)>` opened here is never closed; add `</\(top.element.name)>`")
+                let open = stack[top].element
+                throw fail(open.line, "`<\(open.name)>` opened here is never closed; add `</\(open.name)>`")
             }
             if scalar == "&" {
                 text.append(contentsOf: try reference().unicodeScalars)
@@ -90,8 +94,9 @@ struct MiniXMLParser {
                     throw fail(reader.line, "expected `>` to end `</\(name)`, found \(found)")
                 }
                 reader.next()
-                guard name == top.element.name else {
-                    throw fail(line, "`</\(name)>` does not match `<\(top.element.name)>` opened on line \(top.element.line); add `</\(top.element.name)>` before it")
+                let openName = stack[top].element.name
+                guard name == openName else {
+                    throw fail(line, "`</\(name)>` does not match `<\(openName)>` opened on line \(stack[top].element.line); add `</\(openName)>` before it")
                 }
                 let finished = stack.removeLast().element
                 if stack.isEmpty {
@@ -103,9 +108,11 @@ struct MiniXMLParser {
                 throw fail(reader.line, "unexpected `<!` in element content; a comment is `<!-- … -->`, literal text is `<![CDATA[ … ]]>`")
             } else {
                 flush(into: &stack)
-                let (child, childScope, closed) = try startTag(scope: top.scope)
+                let (child, childScope, closed) = try startTag(scope: stack[top].scope)
                 if closed {
-                    stack[stack.count - 1].element.children.append(.element(child))
+                    stack[top].element.children.append(.element(child))
+                } else if stack.count >= Self.maximumDepth {
+                    throw fail(child.line, "elements nest deeper than \(Self.maximumDepth) levels; a strings.xml needs three")
                 } else {
                     stack.append((child, childScope))
                 }
@@ -113,6 +120,9 @@ struct MiniXMLParser {
         }
         preconditionFailure("the loop returns when the root closes")
     }
+
+    /// The string processing after parsing recurses over the tree; a bound keeps a hostile file from exhausting the stack.
+    static let maximumDepth = 256
 
     private var found: String {
         reader.peek().map(\.quotedForMessage) ?? "the end of the file"

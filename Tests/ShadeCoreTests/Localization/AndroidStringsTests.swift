@@ -158,6 +158,8 @@ struct AndroidStringsTests {
          "strings.xml:2: `<string>` has the attribute `name` twice; keep one"),
         ("no xml at all",
          "strings.xml:1: expected the root element `<resources>`, found `n`"),
+        ("<resources>\n<string name=\"a\">" + String(repeating: "<b>", count: 300),
+         "strings.xml:2: elements nest deeper than 256 levels; a strings.xml needs three"),
     ])
     func L4_androidMalformedNamesFileAndLine(source: String, message: String) {
         #expect(TableBytes.errorMessage(TableBytes.utf8(source), name: "strings.xml") == message)
