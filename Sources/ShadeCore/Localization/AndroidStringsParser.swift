@@ -172,19 +172,20 @@ enum AndroidStringsParser {
         var nonPositional = 0
         var index = 0
         while index < scalars.count {
-            defer { index += 1 }
-            guard scalars[index] == "%", index + 1 < scalars.count else { continue }
+            guard scalars[index] == "%", index + 1 < scalars.count else {
+                index += 1
+                continue
+            }
             var cursor = index + 1
             if scalars[cursor] == "%" || scalars[cursor] == "n" {
-                index = cursor
+                index = cursor + 1
                 continue
             }
             while cursor < scalars.count, ("0"..."9").contains(scalars[cursor]) { cursor += 1 }
             count += 1
-            if cursor >= scalars.count || scalars[cursor] != "$" || cursor == index + 1 {
-                nonPositional += 1
-            }
-            index = cursor
+            let positional = cursor > index + 1 && cursor < scalars.count && scalars[cursor] == "$"
+            if !positional { nonPositional += 1 }
+            index = cursor + 1
         }
         guard count > 1, nonPositional > 0 else { return nil }
         return "has \(count) substitutions and not all are positional; aapt2 refuses this unless the string has formatted=\"false\" — write %1$s, %2$s …"

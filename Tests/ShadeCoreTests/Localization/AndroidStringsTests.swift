@@ -104,6 +104,18 @@ struct AndroidStringsTests {
         ])
     }
 
+    @Test func L4_androidReferenceCycleIsWarned() throws {
+        let table = try Self.parse("""
+        <string name="a">@string/b</string>
+        <string name="b">@string/a</string>
+        """)
+        #expect(table.entries == ["a": StringEntry(value: "@string/b", line: 3), "b": StringEntry(value: "@string/a", line: 4)])
+        #expect(table.warnings == [
+            "strings.xml:3: `a` is part of a cycle of @string references; its text is shown as written",
+            "strings.xml:4: `b` is part of a cycle of @string references; its text is shown as written",
+        ])
+    }
+
     @Test func L4_androidWarnings() throws {
         let table = try Self.parse("""
         <string name="two">%s and %s</string>
