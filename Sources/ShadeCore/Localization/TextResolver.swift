@@ -6,11 +6,57 @@ public struct ResolvedText: Sendable, Equatable {
     public var trace: [TraceStep]
 }
 
-/// Resolves title, subtitle and body of a push for a platform.
+/// Resolves title, subtitle and body of a push for a platform: the one place where A10, I3 and
+/// L1–L6 decide between a literal text and a `loc-key`.
 public struct TextResolver: Sendable {
-    public init() {}
+    public let tables: StringTables
+
+    public init(tables: StringTables = StringTables()) { self.tables = tables }
 
     public func resolve(_ content: Content, platform: Platform) -> ResolvedText {
-        ResolvedText(title: content.title, subtitle: content.subtitle, body: content.body, trace: [])
+        var trace: [TraceStep] = []
+        let title = field("title", literal: content.title, loc: content.titleLoc, platform: platform, trace: &trace)
+        let subtitle = field("subtitle", literal: content.subtitle, loc: content.subtitleLoc, platform: platform, trace: &trace)
+        let body = field("body", literal: content.body, loc: content.bodyLoc, platform: platform, trace: &trace)
+        if let preview = appDataPreview(content.data, platform: platform) { trace.append(preview) }
+        return ResolvedText(title: title, subtitle: subtitle, body: body, trace: trace)
+    }
+
+    /// A10/I3: a non-empty literal wins over the loc-key; otherwise the platform resolves the key.
+    func field(_ name: String, literal: String?, loc: LocRef?, platform: Platform, trace: inout [TraceStep]) -> String? {
+        guard let loc else { return literal }
+        if let literal, !literal.isEmpty {
+            trace.append(TraceStep(platform == .android ? "A10" : "I3", "the literal \(name) wins over \(loc.key) (\(loc.path))"))
+            return literal
+        }
+        let resolution = platform == .android ? resolveAndroid(key: loc.key, args: loc.args, tables: tables)
+                                              : resolveIOS(key: loc.key, args: loc.args, tables: tables)
+        for note in resolution.notes { trace.append(TraceStep(Self.rule(of: note), "\(name): " + Self.text(of: note))) }
+        if resolution.text == nil {
+            trace.append(TraceStep(resolution.missingKey ? "L5" : "L6", "the \(name) is left empty on Android"))
+        }
+        return resolution.text
+    }
+
+    /// L1: `data."loc-key"`/`"loc-args"` belong to the app; the trace previews what it would render.
+    func appDataPreview(_ data: JSONObject, platform: Platform) -> TraceStep? {
+        guard let key = data["loc-key"]?.string, !key.isEmpty else { return nil }
+        let args = ShapeReader.locArgs(data["loc-args"])
+        let resolution = platform == .android ? resolveAndroid(key: key, args: args, tables: tables)
+                                              : resolveIOS(key: key, args: args, tables: tables)
+        let preview = resolution.text.map { "\"\($0)\"" } ?? "nothing (\(resolution.missingKey ? "no such string" : "too few arguments"))"
+        return TraceStep("L1", "data.loc-key \(key) is the app's own data; rendered with the loaded tables it would read \(preview)")
+    }
+
+    /// Notes from the localizer start with their rule id (`L5: …`).
+    static func rule(of note: String) -> String {
+        let head = note.prefix { $0 != ":" }
+        return head.count <= 3 && head.first == "L" ? String(head) : "L3"
+    }
+
+    static func text(of note: String) -> String {
+        let head = note.prefix { $0 != ":" }
+        guard head.count <= 3, head.first == "L" else { return note }
+        return String(note.dropFirst(head.count + 1).drop { $0 == " " })
     }
 }

@@ -92,10 +92,11 @@ public struct ProfileOptions: Sendable, Equatable {
             default: throw UsageError("--ios-communication \(value): use on or off")
             }
         case "--locale":
-            guard !value.isEmpty, value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-                throw UsageError("--locale \(value): expected a language tag such as en, zh-Hans or zh-TW")
+            do {
+                locale = try LocaleTag.parse(value).identifier
+            } catch {
+                throw UsageError("--locale \(value): \(error.message)")
             }
-            locale = value
         case "--strings":
             stringFiles.append(value)
         case "--group-by":

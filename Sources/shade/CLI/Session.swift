@@ -2,8 +2,18 @@ import ShadeCore
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
+    /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
     static func resolver(options: ProfileOptions) throws(UsageError) -> TextResolver {
-        TextResolver()
+        let locale: LocaleTag
+        do { locale = try LocaleTag.parse(options.locale) } catch { throw UsageError("--locale \(options.locale): \(error.message)") }
+        var tables: [StringTable] = []
+        for path in options.stringFiles {
+            let bytes = try InputLoading.file(path).bytes
+            do { tables.append(try StringTable.parse(bytes, name: path)) } catch {
+                throw UsageError("--strings \(error.message)")
+            }
+        }
+        return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
     /// One center per profile, fed every push of the inputs in order.
