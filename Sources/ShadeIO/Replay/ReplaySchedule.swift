@@ -80,9 +80,11 @@ public struct ReplaySchedule: Equatable, Sendable {
     public mutating func due(at now: Int64) -> Range<Int> {
         startIfNeeded(at: now)
         // A hair of tolerance: `nextDueTime` rounds up, and speed scaling is floating point.
-        let time = scheduleTime(at: now) + 1e-6
         var end = max(position, released)
-        while end < offsets.count && Double(offsets[end]) <= time { end += 1 }
+        if !isPaused {
+            let time = scheduleTime(at: now) + 1e-6
+            while end < offsets.count && Double(offsets[end]) <= time { end += 1 }
+        }
         defer {
             position = end
             released = max(released, end)
@@ -101,10 +103,14 @@ public struct ReplaySchedule: Equatable, Sendable {
         return anchorWall + Int64((gap / speed).rounded(.up))
     }
 
+    /// Stops the clock. While paused only `step()` and `seek` release entries; entries already due
+    /// when the pause came still go out. Pausing before the clock started (`--paused`) releases nothing.
     public mutating func pause(at now: Int64) {
+        let wasRunning = anchorWall != nil && !isPaused
         startIfNeeded(at: now)
         reanchor(at: now)
         isPaused = true
+        if wasRunning { releaseThrough(anchorSchedule) }
     }
 
     public mutating func resume(at now: Int64) {
@@ -143,6 +149,8 @@ public struct ReplaySchedule: Equatable, Sendable {
         if deltaMs < 0 {
             let first = offsets.firstIndex { Double($0) > target } ?? offsets.count
             rewind(to: first)
+        } else {
+            releaseThrough(target)
         }
     }
 
@@ -174,6 +182,11 @@ public struct ReplaySchedule: Equatable, Sendable {
     public func progress(at now: Int64) -> Double {
         if total > 0 { return Double(elapsed(at: now)) / Double(total) }
         return offsets.isEmpty ? 1 : Double(position) / Double(offsets.count)
+    }
+
+    /// Every entry at or before schedule time `time` becomes due, paused or not.
+    private mutating func releaseThrough(_ time: Double) {
+        while released < offsets.count && Double(offsets[released]) <= time + 1e-6 { released += 1 }
     }
 
     private mutating func rewind(to index: Int) {
