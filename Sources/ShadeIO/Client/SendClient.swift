@@ -36,15 +36,24 @@ public final class SendClient {
         guard socketFD >= 0 else { throw SendError("cannot create a socket: \(Self.errnoText())") }
         fd = socketFD
         Descriptor.makeNonblocking(fd)
-        let result: Int32
-        do {
-            result = try SocketAddress.with(endpoint) { connect(socketFD, $0, $1) }
-        } catch {
-            throw SendError(error.message)
+        let limit = deadline()
+        var result: Int32
+        while true {
+            do {
+                result = try SocketAddress.with(endpoint) { connect(socketFD, $0, $1) }
+            } catch {
+                throw SendError(error.message)
+            }
+            // A unix socket answers EAGAIN while the server's accept backlog is full: try again shortly.
+            guard result != 0, errno == EAGAIN, case .unix = endpoint else { break }
+            guard SystemClock().nowMillis() < limit else {
+                throw SendError("could not connect to \(endpoint) within \(Self.seconds(timeoutMillis)) — is Shade busy or stopped?")
+            }
+            usleep(5_000)
         }
         if result != 0 {
-            if errno != EINPROGRESS && errno != EAGAIN { throw connectError(errno) }
-            try wait(for: Int16(POLLOUT), deadline: deadline(), doing: "connect to")
+            if errno != EINPROGRESS { throw connectError(errno) }
+            try wait(for: Int16(POLLOUT), deadline: limit, doing: "connect to")
             var code: Int32 = 0
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
@@ -180,7 +189,8 @@ public final class SendClient {
 
     // MARK: Internals
 
-    private func readResponse(toHEAD: Bool) throws(SendError) -> HTTPResponse {
+    /// Reads one HTTP response (after `write` of a hand-made request); interim 1xx responses are skipped.
+    public func readResponse(toHEAD: Bool = false) throws(SendError) -> HTTPResponse {
         while true {
             let head = try readHead()
             var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in

@@ -27,6 +27,11 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
 
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot read \(path): \(reason)" }
 }
 

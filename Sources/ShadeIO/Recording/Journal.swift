@@ -7,6 +7,11 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
     public var path: String
     public var reason: String
 
+    public init(path: String, reason: String) {
+        self.path = path
+        self.reason = reason
+    }
+
     public var description: String { "cannot write the recording \(path): \(reason)" }
 }
 
