@@ -1,7 +1,6 @@
 import Testing
 import ShadeIO
 
-private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 
 private func frame(_ chunks: [ArraySlice<UInt8>], limit: Int = 1 << 20, last: UnterminatedLastLine) -> [FramedLine] {
     var framer = LineFramer(maxLineBytes: limit, unterminatedLastLine: last)

@@ -193,8 +193,9 @@ public final class SendClient {
     public func readResponse(toHEAD: Bool = false) throws(SendError) -> HTTPResponse {
         while true {
             let head = try readHead()
-            var lines = head.split(separator: "\n", omittingEmptySubsequences: false).map { line -> Substring in
-                line.hasSuffix("\r") ? line.dropLast() : line
+            // Split on bytes: to Swift's String, "\r\n" is one Character and never equals "\n".
+            var lines = head.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).map { line -> Substring in
+                Substring(line.last == 0x0D ? line.dropLast() : line)
             }
             let statusLine = lines.removeFirst()
             let parts = statusLine.split(separator: " ", maxSplits: 2, omittingEmptySubsequences: false)
