@@ -67,6 +67,21 @@ private let sample = bytes("{\"a\":1}\r\n\n{\"b\":2}\n  \t\r\n{\"c\":3}")
     #expect(FramedLine.line(bytes: [], number: 1).problem == nil)
 }
 
+@Test(arguments: [
+    ("{\"a\":1}\r\n\n{\"b\":2}\n  \t\r\n{\"c\":3}", 1 << 20),
+    ("12345\n1234567890123\nabc\n", 8),
+    ("ok\n0123456789abcdef", 8),
+    ("ok\nabc\r", 8),
+    ("\n\n", 8),
+    ("12345678\r\n", 8),
+])
+func wholeInputGivesTheSameLinesAsTheIncrementalFramer(text: String, limit: Int) {
+    for last in [UnterminatedLastLine.truncated, .accepted] {
+        #expect(LineFramer.lines(of: bytes(text), maxLineBytes: limit, unterminatedLastLine: last)
+            == frame([bytes(text)[...]], limit: limit, last: last))
+    }
+}
+
 @Test func wholeInputHelper() {
     #expect(LineFramer.lines(of: bytes("a\nb\n"), unterminatedLastLine: .truncated) == [
         .line(bytes: bytes("a"), number: 1), .line(bytes: bytes("b"), number: 2),

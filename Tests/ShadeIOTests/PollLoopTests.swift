@@ -17,6 +17,27 @@ import Testing
     }
 }
 
+@Test func longStreamWithLittleOutputRoomIsAnsweredCompletely() throws {
+    var configuration = PollLoop.Configuration()
+    configuration.maxQueuedOutputBytes = 4096   // the server stops reading until its replies drain
+    let server = try TestServer(unix: false, configuration: configuration)
+    defer { server.stop() }
+    let client = try SendClient(connectingTo: .loopback(port: server.tcpPort))
+    let replies = try client.send(lines: (1...50_000).map { bytes("{\"n\": \($0)}") })
+    #expect(replies.count == 50_000)
+    #expect(text(replies[49_999]).hasPrefix("{\"line\": 50000, \"bytes\": 12, "))
+}
+
+@Test func largeHTTPReplyIsWrittenInParts() throws {
+    let server = try TestServer(tcp: false)
+    defer { server.stop() }
+    let client = try SendClient(connectingTo: .unix(path: server.unixPath))
+    let reply = try client.request(method: "GET", path: "/big")
+    #expect(reply.body == (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) })
+    #expect(try client.request(method: "HEAD", path: "/big").headers["Content-Length"] == "3145728")
+    #expect(text(try client.request(method: "GET", path: "/after").body).contains("\"connection\": 1"))
+}
+
 @Test func connectionsAreNamedForErrorSources() throws {
     let server = try TestServer()
     defer { server.stop() }

@@ -7,6 +7,9 @@ final class EchoHandler: ConnectionHandler {
     func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         var headers = HTTPHeaders()
         if request.path == "/close" { headers.add("Connection", "close") }
+        if request.path == "/big" {   // larger than socket buffers: the reply goes out in many partial writes
+            return HTTPResponse(status: 200, body: (0..<(3 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) })
+        }
         return .json("{\"method\": \"\(request.method)\", \"path\": \"\(request.path)\", \"bytes\": \(request.body.count), "
             + "\"connection\": \(connection.id)}", headers: headers)
     }

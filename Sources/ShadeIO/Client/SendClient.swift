@@ -22,6 +22,7 @@ public final class SendClient {
     private var received: [UInt8] = []
     private var receivedStart = 0
     private var peerClosed = false
+    private var chunk = [UInt8](repeating: 0, count: 64 << 10)
 
     public init(connectingTo endpoint: Endpoint, timeoutMillis: Int64 = 5_000) throws(SendError) {
         self.endpoint = endpoint
@@ -275,7 +276,6 @@ public final class SendClient {
 
     /// Reads what is available now. Returns whether anything arrived.
     private func receiveAvailable() throws(SendError) -> Bool {
-        var chunk = [UInt8](repeating: 0, count: 64 << 10)
         var any = false
         while true {
             let count = chunk.withUnsafeMutableBytes { recv(fd, $0.baseAddress!, $0.count, 0) }

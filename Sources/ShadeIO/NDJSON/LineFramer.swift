@@ -56,14 +56,36 @@ public struct LineFramer {
         self.unterminatedLastLine = unterminatedLastLine
     }
 
-    /// Every line of a whole input at once (files, standard input).
+    /// Every line of a whole input at once (files, standard input): the same lines as feeding `bytes` to
+    /// a framer and finishing it, in one pass over the buffer without the incremental bookkeeping.
     public static func lines(of bytes: [UInt8], maxLineBytes: Int = 1 << 20,
                              unterminatedLastLine: UnterminatedLastLine) -> [FramedLine] {
-        var framer = LineFramer(maxLineBytes: maxLineBytes, unterminatedLastLine: unterminatedLastLine)
-        framer.append(bytes)
-        framer.finish()
         var lines: [FramedLine] = []
-        while let line = framer.next() { lines.append(line) }
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var start = 0
+            var number = 0
+            while start < buffer.count {
+                number += 1
+                let newline = memchr(base + start, 0x0A, buffer.count - start)
+                    .map { base.distance(to: $0.assumingMemoryBound(to: UInt8.self)) }
+                let lineEnd = newline ?? buffer.count
+                var contentEnd = lineEnd
+                if contentEnd > start && buffer[contentEnd - 1] == 0x0D { contentEnd -= 1 }
+                defer { start = lineEnd + 1 }
+                if contentEnd - start > maxLineBytes {
+                    lines.append(.tooLong(number: number, byteCount: contentEnd - start, limit: maxLineBytes))
+                    continue
+                }
+                let content = UnsafeBufferPointer(rebasing: buffer[start..<contentEnd])
+                if content.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }) { continue }
+                if newline == nil && unterminatedLastLine == .truncated {
+                    lines.append(.truncated(bytes: Array(buffer[start..<lineEnd]), number: number))
+                } else {
+                    lines.append(.line(bytes: Array(content), number: number))
+                }
+            }
+        }
         return lines
     }
 
