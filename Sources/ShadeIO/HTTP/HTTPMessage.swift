@@ -1,0 +1,328 @@
+// HTTP/1.1 message values shared by the server (parser, responses) and the send client.
+
+/// One header line as it arrived: the name keeps its spelling, lookups ignore case.
+public struct HTTPHeaderField: Equatable, Hashable, Sendable {
+    public var name: String
+    public var value: String
+
+    public init(name: String, value: String) {
+        self.name = name
+        self.value = value
+    }
+}
+
+/// Header fields in arrival order. Lookup is case-insensitive (RFC 9110 §5.1).
+public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
+    public private(set) var fields: [HTTPHeaderField]
+
+    public init(_ fields: [HTTPHeaderField] = []) {
+        self.fields = fields
+    }
+
+    public init(dictionaryLiteral elements: (String, String)...) {
+        fields = elements.map { HTTPHeaderField(name: $0.0, value: $0.1) }
+    }
+
+    public func makeIterator() -> IndexingIterator<[HTTPHeaderField]> {
+        fields.makeIterator()
+    }
+
+    public var count: Int { fields.count }
+
+    /// The first value of `name`, or nil.
+    public subscript(name: String) -> String? {
+        fields.first { Self.sameName($0.name, name) }?.value
+    }
+
+    /// Every value of `name`, in order (a header may repeat).
+    public func values(for name: String) -> [String] {
+        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+    }
+
+    public func contains(_ name: String) -> Bool {
+        fields.contains { Self.sameName($0.name, name) }
+    }
+
+    public mutating func add(_ name: String, _ value: String) {
+        fields.append(HTTPHeaderField(name: name, value: value))
+    }
+
+    /// Replaces every field called `name` with one field.
+    public mutating func set(_ name: String, _ value: String) {
+        remove(name)
+        add(name, value)
+    }
+
+    public mutating func remove(_ name: String) {
+        fields.removeAll { Self.sameName($0.name, name) }
+    }
+
+    /// Whether a comma-separated header such as `Connection` lists `token` (case-insensitive).
+    public func lists(_ name: String, token: String) -> Bool {
+        values(for: name).contains { value in
+            value.split(separator: ",").contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) }
+        }
+    }
+
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        ASCII.equalIgnoringCase(Substring(a), b)
+    }
+}
+
+public struct HTTPVersion: Equatable, Hashable, Sendable, CustomStringConvertible {
+    public var major: Int
+    public var minor: Int
+
+    public init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
+
+    public static let http1_0 = HTTPVersion(major: 1, minor: 0)
+    public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+
+    public var description: String { "HTTP/\(major).\(minor)" }
+}
+
+/// `name=value` from the query string, percent-decoded (`+` is a space, as forms send it).
+public struct HTTPQueryItem: Equatable, Hashable, Sendable {
+    public var name: String
+    public var value: String?
+
+    public init(name: String, value: String?) {
+        self.name = name
+        self.value = value
+    }
+}
+
+public struct HTTPRequest: Equatable, Sendable {
+    public var method: String
+    /// The request target as sent (`/state?platform=ios`).
+    public var target: String
+    /// The target's path, not percent-decoded, so `%2F` in a token stays distinct from `/`.
+    public var path: String
+    public var queryItems: [HTTPQueryItem]
+    public var version: HTTPVersion
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+    /// Fields sent after a chunked body; kept apart so they cannot override the real headers.
+    public var trailers: HTTPHeaders
+
+    public init(method: String, target: String, version: HTTPVersion = .http1_1,
+                headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = [], trailers: HTTPHeaders = HTTPHeaders()) {
+        self.method = method
+        self.target = target
+        self.version = version
+        self.headers = headers
+        self.body = body
+        self.trailers = trailers
+        (path, queryItems) = HTTPRequest.split(target: target)
+    }
+
+    /// The first query value called `name`.
+    public func query(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value ?? nil
+    }
+
+    /// HTTP/1.1 keeps the connection unless `Connection: close`; HTTP/1.0 closes unless `keep-alive`.
+    public var keepAlive: Bool {
+        if headers.lists("Connection", token: "close") { return false }
+        if version == .http1_0 || version.major < 1 { return headers.lists("Connection", token: "keep-alive") }
+        return true
+    }
+
+    static func split(target: String) -> (path: String, query: [HTTPQueryItem]) {
+        var rest = Substring(target)
+        // Absolute form (`http://host/path`): proxies send it and servers must accept it.
+        if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
+            rest = rest[rest.index(colon, offsetBy: 3)...]
+            rest = rest.firstIndex(of: "/").map { rest[$0...] } ?? "/"
+        }
+        if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
+        guard let mark = rest.firstIndex(of: "?") else { return (String(rest), []) }
+        let path = String(rest[..<mark])
+        let query = rest[rest.index(after: mark)...]
+        let items = query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> HTTPQueryItem in
+            if let eq = pair.firstIndex(of: "=") {
+                return HTTPQueryItem(name: percentDecoded(pair[..<eq]),
+                                     value: percentDecoded(pair[pair.index(after: eq)...]))
+            }
+            return HTTPQueryItem(name: percentDecoded(pair), value: nil)
+        }
+        return (path, items)
+    }
+
+    static func percentDecoded(_ text: Substring) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var iterator = Array(text.utf8)[...]
+        while let byte = iterator.popFirst() {
+            if byte == UInt8(ascii: "+") {
+                bytes.append(UInt8(ascii: " "))
+            } else if byte == UInt8(ascii: "%"), iterator.count >= 2,
+                      let high = ASCII.hexValue(iterator[iterator.startIndex]),
+                      let low = ASCII.hexValue(iterator[iterator.startIndex + 1]) {
+                bytes.append(high << 4 | low)
+                iterator = iterator.dropFirst(2)
+            } else {
+                bytes.append(byte)
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+public struct HTTPResponse: Equatable, Sendable {
+    public var status: Int
+    public var reason: String
+    public var headers: HTTPHeaders
+    public var body: [UInt8]
+
+    public init(status: Int, reason: String? = nil, headers: HTTPHeaders = HTTPHeaders(), body: [UInt8] = []) {
+        self.status = status
+        self.reason = reason ?? HTTPResponse.reasonPhrase(for: status)
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A response whose body is already-encoded JSON.
+    public static func json(status: Int = 200, _ json: [UInt8], headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        var headers = headers
+        if !headers.contains("Content-Type") { headers.add("Content-Type", "application/json") }
+        return HTTPResponse(status: status, headers: headers, body: json)
+    }
+
+    public static func json(status: Int = 200, _ json: String, headers: HTTPHeaders = HTTPHeaders()) -> HTTPResponse {
+        Self.json(status: status, Array(json.utf8), headers: headers)
+    }
+
+    /// `{"error": "…"}`: the shape every transport-level refusal uses.
+    public static func error(status: Int, _ message: String) -> HTTPResponse {
+        json(status: status, "{\"error\": \(JSONText.quoted(message))}")
+    }
+
+    /// The bytes on the wire. `Content-Length` is always set from the body (replacing any given),
+    /// and `Connection: close` is added when the server will close after this response.
+    /// A reply to `HEAD` carries the length but not the body.
+    public func serialized(keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) -> [UInt8] {
+        var head = "HTTP/1.1 \(status) \(reason)\r\n"
+        for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
+            && !HTTPHeaders.sameName(field.name, "Connection") {
+            head += "\(field.name): \(field.value)\r\n"
+        }
+        if !(100..<200).contains(status) && status != 204 {
+            head += "Content-Length: \(body.count)\r\n"
+        }
+        if !keepAlive {
+            head += "Connection: close\r\n"
+        } else if version == .http1_0 {
+            head += "Connection: keep-alive\r\n"
+        }
+        head += "\r\n"
+        var bytes = Array(head.utf8)
+        if !omitBody { bytes += body }
+        return bytes
+    }
+
+    public static func reasonPhrase(for status: Int) -> String {
+        switch status {
+        case 100: "Continue"
+        case 200: "OK"
+        case 201: "Created"
+        case 202: "Accepted"
+        case 204: "No Content"
+        case 400: "Bad Request"
+        case 403: "Forbidden"
+        case 404: "Not Found"
+        case 405: "Method Not Allowed"
+        case 408: "Request Timeout"
+        case 410: "Gone"
+        case 411: "Length Required"
+        case 413: "Content Too Large"
+        case 415: "Unsupported Media Type"
+        case 429: "Too Many Requests"
+        case 431: "Request Header Fields Too Large"
+        case 500: "Internal Server Error"
+        case 501: "Not Implemented"
+        case 503: "Service Unavailable"
+        case 505: "HTTP Version Not Supported"
+        default: "Status \(status)"
+        }
+    }
+}
+
+/// ASCII-only helpers: HTTP syntax is ASCII, and Foundation's Unicode-aware case folding is slower and wrong here.
+enum ASCII {
+    static func lower(_ byte: UInt8) -> UInt8 {
+        byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    static func equalIgnoringCase(_ a: Substring, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09
+    }
+
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
+    static func trimmed(_ text: Substring) -> Substring {
+        var text = text
+        while let first = text.utf8.first, isSpace(first) { text = text.dropFirst() }
+        while let last = text.utf8.last, isSpace(last) { text = text.dropLast() }
+        return text
+    }
+
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case 0x30...0x39: byte - 0x30
+        case 0x41...0x46: byte - 0x41 + 10
+        case 0x61...0x66: byte - 0x61 + 10
+        default: nil
+        }
+    }
+
+    /// RFC 9110 `tchar`: the characters of a method or header name.
+    static func isTokenChar(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x30...0x39, 0x41...0x5A, 0x61...0x7A: true
+        case UInt8(ascii: "!"), UInt8(ascii: "#"), UInt8(ascii: "$"), UInt8(ascii: "%"), UInt8(ascii: "&"),
+             UInt8(ascii: "'"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."),
+             UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+}
+
+/// JSON string quoting for the transport's own small replies; ShadeIO does not depend on a JSON library.
+enum JSONText {
+    static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let hex = String(scalar.value, radix: 16)
+                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}
+
+/// Byte counts in messages: "1048576 bytes (1 MiB)" says both the exact limit and its everyday name.
+enum ByteCount {
+    static func describe(_ bytes: Int) -> String {
+        if bytes >= 1 << 20 && bytes % (1 << 20) == 0 { return "\(bytes) bytes (\(bytes >> 20) MiB)" }
+        if bytes >= 1 << 10 && bytes % (1 << 10) == 0 { return "\(bytes) bytes (\(bytes >> 10) KiB)" }
+        return "\(bytes) bytes"
+    }
+}

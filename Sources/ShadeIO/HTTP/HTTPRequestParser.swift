@@ -1,0 +1,411 @@
+// Incremental HTTP/1.1 request parser: bytes arrive in any chunking, requests come out whole.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public struct HTTPLimits: Equatable, Sendable {
+    /// Largest accepted body; larger ones get 413 before the body is read.
+    public var maxBodyBytes: Int
+    /// Largest request line plus headers (and, separately, trailers); larger get 431.
+    public var maxHeaderBytes: Int
+
+    public init(maxBodyBytes: Int = 1 << 20, maxHeaderBytes: Int = 16 << 10) {
+        self.maxBodyBytes = maxBodyBytes
+        self.maxHeaderBytes = maxHeaderBytes
+    }
+}
+
+/// Why a request could not be taken. The server answers with `response` and closes the connection,
+/// because after a framing error it cannot tell where the next request would start.
+public enum HTTPRequestError: Error, Equatable, Sendable, CustomStringConvertible {
+    case malformed(String)
+    case bodyTooLarge(length: Int?, limit: Int)
+    case headersTooLarge(limit: Int)
+    case unsupportedTransferEncoding(String)
+    case expectationFailed(String)
+    case versionNotSupported(String)
+    /// Produced by the loop, not the parser: a request was begun and not finished in time.
+    case timedOut(afterMillis: Int64)
+
+    public var status: Int {
+        switch self {
+        case .malformed: 400
+        case .timedOut: 408
+        case .bodyTooLarge: 413
+        case .expectationFailed: 417
+        case .headersTooLarge: 431
+        case .unsupportedTransferEncoding: 501
+        case .versionNotSupported: 505
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .malformed(let detail):
+            "malformed request: \(detail)"
+        case .bodyTooLarge(let length?, let limit):
+            "request body is \(length) bytes; the limit is \(ByteCount.describe(limit))"
+        case .bodyTooLarge(nil, let limit):
+            "request body is over the limit of \(ByteCount.describe(limit))"
+        case .headersTooLarge(let limit):
+            "request line and headers are over the limit of \(ByteCount.describe(limit))"
+        case .unsupportedTransferEncoding(let coding):
+            "unsupported Transfer-Encoding \"\(coding)\": only chunked is accepted"
+        case .expectationFailed(let expectation):
+            "unsupported Expect \"\(expectation)\": only 100-continue is accepted"
+        case .versionNotSupported(let version):
+            "unsupported protocol version \"\(version)\": use HTTP/1.1 or HTTP/1.0"
+        case .timedOut(let millis):
+            "request not completed within \(Self.seconds(millis)); the connection was idle"
+        }
+    }
+
+    /// The reply: the status, and `{"error": "…"}` saying what was wrong and the limit.
+    public var response: HTTPResponse {
+        .error(status: status, description)
+    }
+
+    private static func seconds(_ millis: Int64) -> String {
+        millis % 1000 == 0 ? "\(millis / 1000) s" : "\(millis) ms"
+    }
+}
+
+public enum HTTPParseEvent: Equatable, Sendable {
+    /// The client sent `Expect: 100-continue` and waits for `100 Continue` before sending the body.
+    case continueRequested
+    case request(HTTPRequest)
+}
+
+public struct HTTPRequestParser {
+    public let limits: HTTPLimits
+
+    private var buffer: [UInt8] = []
+    /// Bytes before `start` are consumed; the buffer is compacted now and then, not on every request.
+    private var start = 0
+    private var state: State = .head(scanned: 0)
+    /// The request being read. Kept outside `state` so appending to its body never copies it.
+    private var pending: HTTPRequest?
+    private var failure: HTTPRequestError?
+
+    /// Offsets are relative to `start`, so compacting the buffer never invalidates them.
+    private enum State {
+        /// Looking for the blank line that ends the head; `scanned` bytes of it hold complete lines.
+        case head(scanned: Int)
+        case body(remaining: Int)
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkDataEnd
+        case trailers(scanned: Int)
+    }
+
+    public init(limits: HTTPLimits = HTTPLimits()) {
+        self.limits = limits
+    }
+
+    public mutating func append(_ bytes: some Collection<UInt8>) {
+        buffer.append(contentsOf: bytes)
+    }
+
+    /// Bytes received and not yet part of a returned request.
+    public var bufferedByteCount: Int { buffer.count - start }
+
+    /// True when a request has begun (anything but blank lines) and is not complete: an idle
+    /// connection in this state gets 408, an idle one between requests is just closed.
+    public var hasPartialRequest: Bool {
+        if case .head = state {
+            return buffer[start...].contains { !ASCII.isWhitespace($0) }
+        }
+        return true
+    }
+
+    /// The next event, or nil when more bytes are needed. After an error every call throws it again.
+    public mutating func next() throws(HTTPRequestError) -> HTTPParseEvent? {
+        if let failure { throw failure }
+        do {
+            return try step()
+        } catch {
+            failure = error
+            throw error
+        }
+    }
+
+    private mutating func step() throws(HTTPRequestError) -> HTTPParseEvent? {
+        while true {
+            switch state {
+            case .head(let scanned):
+                guard let wantsContinue = try parseHead(scanned: scanned) else { return nil }
+                if case .head = state { return .request(finish()) }
+                if wantsContinue { return .continueRequested }
+
+            case .body(let remaining):
+                let available = min(remaining, buffer.count - start)
+                pending!.body.append(contentsOf: buffer[start..<start + available])
+                consume(available)
+                if available < remaining {
+                    state = .body(remaining: remaining - available)
+                    return nil
+                }
+                state = .head(scanned: 0)
+                return .request(finish())
+
+            case .chunkSize:
+                guard let line = try takeLine(limit: 4096, tooLong: .malformed("chunk size line over 4096 bytes")) else {
+                    return nil
+                }
+                let size = try Self.chunkSize(line)
+                if size == 0 {
+                    state = .trailers(scanned: 0)
+                    continue
+                }
+                if size > limits.maxBodyBytes - pending!.body.count {
+                    throw .bodyTooLarge(length: nil, limit: limits.maxBodyBytes)
+                }
+                pending!.body.reserveCapacity(pending!.body.count + size)
+                state = .chunkData(remaining: size)
+
+            case .chunkData(let remaining):
+                let available = min(remaining, buffer.count - start)
+                pending!.body.append(contentsOf: buffer[start..<start + available])
+                consume(available)
+                if available < remaining {
+                    state = .chunkData(remaining: remaining - available)
+                    return nil
+                }
+                state = .chunkDataEnd
+
+            case .chunkDataEnd:
+                guard let line = try takeLine(limit: 2, tooLong: .malformed("chunk data longer than its size")) else {
+                    return nil
+                }
+                guard line.isEmpty else { throw .malformed("chunk data longer than its size") }
+                state = .chunkSize
+
+            case .trailers(let scanned):
+                guard let (fields, _) = try takeFieldBlock(scanned: scanned, resume: { .trailers(scanned: $0) }) else {
+                    return nil
+                }
+                pending!.trailers = fields
+                state = .head(scanned: 0)
+                return .request(finish())
+            }
+        }
+    }
+
+    private mutating func finish() -> HTTPRequest {
+        defer { pending = nil }
+        return pending!
+    }
+
+    // MARK: Head
+
+    /// Parses the head once complete; returns whether to answer `100 Continue`, or nil for "need more".
+    private mutating func parseHead(scanned: Int) throws(HTTPRequestError) -> Bool? {
+        // RFC 9112 §2.2: ignore blank lines before a request line (some clients send CRLF after a body).
+        if scanned == 0 {
+            while start < buffer.count, buffer[start] == 0x0D || buffer[start] == 0x0A {
+                if buffer[start] == 0x0D {
+                    guard start + 1 < buffer.count else { return nil }
+                    guard buffer[start + 1] == 0x0A else { throw .malformed("bare CR before the request line") }
+                }
+                consume(buffer[start] == 0x0D ? 2 : 1)
+            }
+        }
+        guard let (fields, requestLine) = try takeFieldBlock(scanned: scanned, resume: { .head(scanned: $0) },
+                                                             wantsFirstLine: true) else {
+            return nil
+        }
+        guard let requestLine else { throw .malformed("empty request line") }
+        var request = try Self.parseRequestLine(requestLine)
+        request.headers = fields
+        return try frameBody(of: request)
+    }
+
+    /// Reads field lines up to the blank line and consumes them. Returns nil (and stores
+    /// `resume(scanned)`) when the block is incomplete.
+    private mutating func takeFieldBlock(scanned: Int, resume: (Int) -> State,
+                                         wantsFirstLine: Bool = false) throws(HTTPRequestError)
+        -> (HTTPHeaders, ArraySlice<UInt8>?)? {
+        var lineStart = start + scanned
+        while let newline = firstNewline(from: lineStart) {
+            if newline - start > limits.maxHeaderBytes { throw .headersTooLarge(limit: limits.maxHeaderBytes) }
+            var lineEnd = newline
+            if lineEnd > lineStart && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            if lineEnd == lineStart && !(wantsFirstLine && lineStart == start) {
+                let block = buffer[start..<lineStart]
+                let parsed = try Self.parseFields(block, firstLineIsRequestLine: wantsFirstLine)
+                consume(newline + 1 - start)
+                return parsed
+            }
+            lineStart = newline + 1
+        }
+        if buffer.count - start > limits.maxHeaderBytes { throw .headersTooLarge(limit: limits.maxHeaderBytes) }
+        state = resume(lineStart - start)
+        return nil
+    }
+
+    private static func parseFields(_ block: ArraySlice<UInt8>, firstLineIsRequestLine: Bool) throws(HTTPRequestError)
+        -> (HTTPHeaders, ArraySlice<UInt8>?) {
+        var fields: [HTTPHeaderField] = []
+        var requestLine: ArraySlice<UInt8>?
+        var lineStart = block.startIndex
+        var isFirst = firstLineIsRequestLine
+        while lineStart < block.endIndex {
+            let newline = block[lineStart...].firstIndex(of: 0x0A) ?? block.endIndex
+            var lineEnd = newline
+            if lineEnd > lineStart && block[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+            let line = block[lineStart..<lineEnd]
+            lineStart = newline + 1
+            if isFirst {
+                requestLine = line
+                isFirst = false
+                continue
+            }
+            fields.append(try parseField(line))
+        }
+        return (HTTPHeaders(fields), requestLine)
+    }
+
+    private static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPHeaderField {
+        guard let first = line.first else { throw .malformed("empty header line") }
+        if ASCII.isSpace(first) { throw .malformed("header line folded onto the next line (obsolete)") }
+        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
+            throw .malformed("header line without a colon: \(printable(line))")
+        }
+        let name = line[line.startIndex..<colon]
+        guard !name.isEmpty, name.allSatisfy(ASCII.isTokenChar) else {
+            throw .malformed("invalid header name \(printable(name))")
+        }
+        var value = line[(colon + 1)...]
+        while let b = value.first, ASCII.isSpace(b) { value = value.dropFirst() }
+        while let b = value.last, ASCII.isSpace(b) { value = value.dropLast() }
+        if value.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
+            throw .malformed("control character in header \(printable(name))")
+        }
+        return HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+    }
+
+    private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
+        let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
+        guard parts.count == 3 else { throw .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \(printable(line))") }
+        let method = parts[0], target = parts[1], version = parts[2]
+        guard !method.isEmpty, method.allSatisfy(ASCII.isTokenChar) else {
+            throw .malformed("invalid method \(printable(method))")
+        }
+        guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
+            throw .malformed("invalid request target \(printable(target))")
+        }
+        let v = Array(version)
+        guard v.count == 8, v.starts(with: Array("HTTP/".utf8)), v[6] == UInt8(ascii: "."),
+              (0x30...0x39).contains(v[5]), (0x30...0x39).contains(v[7]) else {
+            throw .malformed("invalid protocol version \(printable(version))")
+        }
+        let parsed = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
+        guard parsed.major == 1 else { throw .versionNotSupported(parsed.description) }
+        return HTTPRequest(method: String(decoding: method, as: UTF8.self),
+                           target: String(decoding: target, as: UTF8.self), version: parsed)
+    }
+
+    /// Chooses how the body is delimited (RFC 9112 §6.3), enters that state, and says whether
+    /// the client waits for `100 Continue`.
+    private mutating func frameBody(of request: HTTPRequest) throws(HTTPRequestError) -> Bool {
+        let headers = request.headers
+        var wantsContinue = false
+        if let expectation = headers["Expect"] {
+            guard ASCII.equalIgnoringCase(Substring(expectation), "100-continue") else {
+                throw .expectationFailed(expectation)
+            }
+            // Only worth answering when the client is still holding the body back.
+            wantsContinue = request.version == .http1_1 && start == buffer.count
+        }
+        pending = request
+
+        let codings = headers.values(for: "Transfer-Encoding")
+            .flatMap { $0.split(separator: ",") }.map(ASCII.trimmed).filter { !$0.isEmpty }
+        if !codings.isEmpty {
+            if headers.contains("Content-Length") {
+                // Both framings at once is the classic request-smuggling setup: refuse it.
+                throw .malformed("both Content-Length and Transfer-Encoding")
+            }
+            guard codings.count == 1, ASCII.equalIgnoringCase(codings[0], "chunked") else {
+                throw .unsupportedTransferEncoding(codings.joined(separator: ", "))
+            }
+            state = .chunkSize
+            return wantsContinue
+        }
+
+        let lengths = headers.values(for: "Content-Length").flatMap { $0.split(separator: ",") }.map(ASCII.trimmed)
+        guard let first = lengths.first else {
+            state = .head(scanned: 0)
+            return false
+        }
+        guard lengths.allSatisfy({ $0 == first }) else { throw .malformed("conflicting Content-Length values") }
+        guard !first.isEmpty, first.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else {
+            throw .malformed("invalid Content-Length \"\(first)\"")
+        }
+        guard first.utf8.count <= 15, let length = Int(first) else {
+            throw .bodyTooLarge(length: nil, limit: limits.maxBodyBytes)
+        }
+        if length > limits.maxBodyBytes { throw .bodyTooLarge(length: length, limit: limits.maxBodyBytes) }
+        if length == 0 {
+            state = .head(scanned: 0)
+            return false
+        }
+        pending!.body.reserveCapacity(length)
+        state = .body(remaining: length)
+        return wantsContinue
+    }
+
+    private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> Int {
+        // `1a;name=value` — extensions after `;` are allowed and ignored.
+        let digits = line.prefix { $0 != UInt8(ascii: ";") }.reversed().drop(while: ASCII.isSpace).reversed()
+        guard !digits.isEmpty else { throw .malformed("empty chunk size") }
+        var size = 0
+        for byte in digits {
+            guard let value = ASCII.hexValue(byte) else { throw .malformed("invalid chunk size \(printable(line))") }
+            guard size < 1 << 40 else { throw .malformed("chunk size out of range") }
+            size = size << 4 | Int(value)
+        }
+        return size
+    }
+
+    // MARK: Buffer
+
+    private func firstNewline(from index: Int) -> Int? {
+        guard index < buffer.count else { return nil }
+        return buffer.withUnsafeBufferPointer { raw -> Int? in
+            guard let base = raw.baseAddress,
+                  let found = memchr(base + index, 0x0A, raw.count - index) else { return nil }
+            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// One CRLF- (or LF-) terminated line, without its terminator.
+    private mutating func takeLine(limit: Int, tooLong: HTTPRequestError) throws(HTTPRequestError) -> ArraySlice<UInt8>? {
+        guard let newline = firstNewline(from: start) else {
+            if buffer.count - start > limit + 1 { throw tooLong }
+            return nil
+        }
+        var lineEnd = newline
+        if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+        if lineEnd - start > limit { throw tooLong }
+        let line = buffer[start..<lineEnd]
+        consume(newline + 1 - start)
+        return line
+    }
+
+    private mutating func consume(_ count: Int) {
+        start += count
+        if start == buffer.count {
+            buffer.removeAll(keepingCapacity: buffer.capacity <= 1 << 20)
+            start = 0
+        } else if start >= 1 << 16 && start * 2 >= buffer.count {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+    }
+
+    static func printable(_ bytes: ArraySlice<UInt8>) -> String {
+        let shown = bytes.prefix(80).map { $0 >= 0x20 && $0 < 0x7F ? Character(UnicodeScalar($0)) : "?" }
+        return "\"" + String(shown) + (bytes.count > 80 ? "…" : "") + "\""
+    }
+}

@@ -1,0 +1,53 @@
+// The application's side of a connection: requests and lines in, replies out.
+
+/// Names a client connection in error sources and logs: `unix#3`, `tcp 127.0.0.1:51234#4`.
+public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
+    public enum Transport: Hashable, Sendable {
+        case unix
+        case tcp(peer: String)
+    }
+
+    /// Unique within one `PollLoop`, counting up from 1.
+    public let id: Int
+    public let transport: Transport
+
+    public init(id: Int, transport: Transport) {
+        self.id = id
+        self.transport = transport
+    }
+
+    public var description: String {
+        switch transport {
+        case .unix: "unix#\(id)"
+        case .tcp(let peer): "tcp \(peer)#\(id)"
+        }
+    }
+}
+
+/// What the application does with traffic. Called on the loop's thread, one call at a time; every reply
+/// is written back in the order the requests or lines arrived.
+public protocol ConnectionHandler: AnyObject {
+    /// One complete HTTP request.
+    func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse
+
+    /// One NDJSON line (without its newline); returns ONE reply line (a newline is added if missing).
+    func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8]
+
+    /// An HTTP request refused by the transport (400, 408, 413, 431, …); the connection closes after it.
+    func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse
+
+    /// An NDJSON line refused by the transport (too long, or cut off by the end of the stream).
+    func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8]
+}
+
+extension ConnectionHandler {
+    public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
+        error.response
+    }
+
+    /// `{"ok": false, "error": "line 3: line is … bytes; the limit is …"}`, the NDJSON refusal shape.
+    public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
+        let reason = "line \(line.number): \(line.problem ?? "refused")"
+        return Array("{\"ok\": false, \"error\": \(JSONText.quoted(reason))}".utf8)
+    }
+}

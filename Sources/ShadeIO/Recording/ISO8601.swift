@@ -1,0 +1,165 @@
+// `2026-11-30T10:15:00.120Z` both ways, by arithmetic: recordings hold one per push, and Foundation's
+// formatters cost microseconds each and allocate.
+#if canImport(Glibc)
+import Glibc
+#endif
+
+public enum ISO8601 {
+    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`.
+    public static func format(millisecondsSinceEpoch millis: Int64) -> String {
+        let days = floorDiv(millis, 86_400_000)
+        let dayMillis = millis - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        var out = [UInt8]()
+        out.reserveCapacity(24)
+        func digits(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var value = value
+            if width == 4 && value < 0 { out.append(UInt8(ascii: "-")); value = -value }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); out.append(UInt8(ascii: "-"))
+        digits(month, 2); out.append(UInt8(ascii: "-"))
+        digits(day, 2); out.append(UInt8(ascii: "T"))
+        digits(dayMillis / 3_600_000, 2); out.append(UInt8(ascii: ":"))
+        digits(dayMillis / 60_000 % 60, 2); out.append(UInt8(ascii: ":"))
+        digits(dayMillis / 1000 % 60, 2); out.append(UInt8(ascii: "."))
+        digits(dayMillis % 1000, 3); out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Milliseconds since the Unix epoch, or nil when `text` is not `YYYY-MM-DDTHH:MM[:SS[.fff…]]` followed by
+    /// `Z` or an offset (`+01:00`, `+0100`, `+01`). Fractions beyond milliseconds are truncated;
+    /// a lower-case `t`/`z` or a space for `T` are accepted as RFC 3339 allows.
+    public static func parse(_ text: String) -> Int64? {
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    public static func parse(bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var reader = Reader(bytes: bytes)
+        guard let year = reader.number(4), reader.take("-"),
+              let month = reader.number(2), reader.take("-"),
+              let day = reader.number(2) else { return nil }
+        guard reader.take("T") || reader.take("t") || reader.take(" ") else { return nil }
+        guard let hour = reader.number(2), reader.take(":"), let minute = reader.number(2) else { return nil }
+        var second: Int64 = 0
+        var millis: Int64 = 0
+        if reader.take(":") {
+            guard let s = reader.number(2) else { return nil }
+            second = s
+            if reader.take(".") || reader.take(",") {
+                var places = 0
+                while let digit = reader.digit() {
+                    if places < 3 { millis = millis * 10 + digit }
+                    places += 1
+                }
+                guard places > 0 else { return nil }
+                while places < 3 { millis *= 10; places += 1 }
+            }
+        }
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+
+        var offsetMinutes: Int64 = 0
+        if reader.take("Z") || reader.take("z") {
+        } else if let sign = reader.sign() {
+            guard let offsetHours = reader.number(2), offsetHours <= 23 else { return nil }
+            var offsetMins: Int64 = 0
+            if reader.take(":") {
+                guard let m = reader.number(2) else { return nil }
+                offsetMins = m
+            } else if let m = reader.number(2) {
+                offsetMins = m
+            }
+            guard offsetMins <= 59 else { return nil }
+            offsetMinutes = sign * (offsetHours * 60 + offsetMins)
+        } else {
+            return nil
+        }
+        guard reader.atEnd else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let local = ((days * 24 + hour) * 60 + minute) * 60 + second
+        return (local - offsetMinutes * 60) * 1000 + millis
+    }
+
+    /// Wall-clock now, for the `at` of recorded pushes (replay timing uses a monotonic clock instead).
+    public static func nowMillisecondsSinceEpoch() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+
+    // Howard Hinnant's days_from_civil / civil_from_days: exact for the proleptic Gregorian calendar.
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = floorDiv(y, 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = floorDiv(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : (a - b + 1) / b
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int64? {
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
+            defer { index += 1 }
+            return Int64(bytes[index] - 0x30)
+        }
+
+        mutating func number(_ width: Int) -> Int64? {
+            var value: Int64 = 0
+            for _ in 0..<width {
+                guard let d = digit() else { return nil }
+                value = value * 10 + d
+            }
+            return value
+        }
+
+        mutating func sign() -> Int64? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// ShadeIO: sockets, framing, files, journal, replay timing.
-import ShadeCore

@@ -1,0 +1,230 @@
+import Testing
+@testable import ShadeIO
+
+/// Four pipelined requests: no body, Content-Length, chunked with extensions and a trailer, HTTP/1.0.
+private let pipelined = Array((
+    "GET /healthz HTTP/1.1\r\nHost: localhost\r\n\r\n"
+    + "POST /push HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 13\r\n\r\n{\"aps\": true}"
+    + "POST /3/device/ab12?x=1&y=a%20b+c&flag HTTP/1.1\r\nhost: localhost\r\napns-collapse-id: room_42\r\n"
+    + "Transfer-Encoding: chunked\r\n\r\n"
+    + "5;note=first\r\n{\"a\":\r\n3\r\n 1}\r\n0\r\nX-Checksum: abc\r\n\r\n"
+    + "GET /state?platform=ios HTTP/1.0\r\nConnection: keep-alive\r\n\r\n"
+).utf8)
+
+private let expectedRequests: [HTTPRequest] = [
+    HTTPRequest(method: "GET", target: "/healthz", headers: ["Host": "localhost"]),
+    HTTPRequest(method: "POST", target: "/push",
+                headers: ["Host": "localhost", "Content-Type": "application/json", "Content-Length": "13"],
+                body: Array("{\"aps\": true}".utf8)),
+    HTTPRequest(method: "POST", target: "/3/device/ab12?x=1&y=a%20b+c&flag",
+                headers: ["host": "localhost", "apns-collapse-id": "room_42", "Transfer-Encoding": "chunked"],
+                body: Array("{\"a\": 1}".utf8), trailers: ["X-Checksum": "abc"]),
+    HTTPRequest(method: "GET", target: "/state?platform=ios", version: .http1_0, headers: ["Connection": "keep-alive"]),
+]
+
+/// Feeds `chunks` one at a time, draining events after each, as the server does.
+private func parse(_ chunks: [ArraySlice<UInt8>], limits: HTTPLimits = HTTPLimits())
+    -> (events: [HTTPParseEvent], error: HTTPRequestError?) {
+    var parser = HTTPRequestParser(limits: limits)
+    var events: [HTTPParseEvent] = []
+    for chunk in chunks {
+        parser.append(chunk)
+        do {
+            while let event = try parser.next() { events.append(event) }
+        } catch {
+            return (events, error)
+        }
+    }
+    return (events, nil)
+}
+
+private func requests(_ events: [HTTPParseEvent]) -> [HTTPRequest] {
+    events.compactMap { if case .request(let request) = $0 { request } else { nil } }
+}
+
+@Test func pipelinedStreamInOneChunk() {
+    let result = parse([pipelined[...]])
+    #expect(result.error == nil)
+    #expect(result.events == expectedRequests.map { .request($0) })
+}
+
+@Test func everySplitPointGivesTheSameRequests() {
+    for split in 0...pipelined.count {
+        let result = parse([pipelined[..<split], pipelined[split...]])
+        #expect(result.error == nil, "split at \(split)")
+        #expect(requests(result.events) == expectedRequests, "split at \(split)")
+    }
+}
+
+@Test(arguments: [1, 2, 3, 7, 64, 1000])
+func chunkSizesGiveTheSameRequests(size: Int) {
+    let chunks = stride(from: 0, to: pipelined.count, by: size).map { pipelined[$0..<min($0 + size, pipelined.count)] }
+    let result = parse(chunks)
+    #expect(result.error == nil)
+    #expect(requests(result.events) == expectedRequests)
+}
+
+@Test func requestPartsAndQueryItems() throws {
+    let request = expectedRequests[2]
+    #expect(request.path == "/3/device/ab12")
+    #expect(request.queryItems == [
+        HTTPQueryItem(name: "x", value: "1"), HTTPQueryItem(name: "y", value: "a b c"), HTTPQueryItem(name: "flag", value: nil),
+    ])
+    #expect(request.headers["APNS-Collapse-ID"] == "room_42")
+    #expect(request.headers["Host"] == "localhost")
+    #expect(HTTPRequest(method: "GET", target: "http://127.0.0.1:8080/state?platform=web").path == "/state")
+    #expect(HTTPRequest(method: "GET", target: "/state?platform=web").query("platform") == "web")
+}
+
+@Test func headersKeepOrderAndRepeats() {
+    let result = parse([Array("GET / HTTP/1.1\r\nX-A: 1\r\nx-b:2\r\nX-A:  3 \r\n\r\n".utf8)[...]])
+    let request = requests(result.events)[0]
+    #expect(request.headers.fields == [
+        HTTPHeaderField(name: "X-A", value: "1"), HTTPHeaderField(name: "x-b", value: "2"), HTTPHeaderField(name: "X-A", value: "3"),
+    ])
+    #expect(request.headers.values(for: "x-a") == ["1", "3"])
+}
+
+@Test func bareLineFeedsAndLeadingBlankLinesAreAccepted() {
+    let result = parse([Array("\r\n\nPOST /push HTTP/1.1\nContent-Length: 2\n\nok".utf8)[...]])
+    #expect(result.error == nil)
+    #expect(requests(result.events) == [
+        HTTPRequest(method: "POST", target: "/push", headers: ["Content-Length": "2"], body: Array("ok".utf8)),
+    ])
+}
+
+@Test(arguments: [
+    (HTTPVersion.http1_1, nil, true),
+    (.http1_1, "close", false),
+    (.http1_1, "Keep-Alive, Close", false),
+    (.http1_0, nil, false),
+    (.http1_0, "keep-alive", true),
+] as [(HTTPVersion, String?, Bool)])
+func keepAliveFollowsVersionAndConnectionHeader(version: HTTPVersion, connection: String?, keepAlive: Bool) {
+    var headers = HTTPHeaders()
+    if let connection { headers.add("Connection", connection) }
+    #expect(HTTPRequest(method: "GET", target: "/", version: version, headers: headers).keepAlive == keepAlive)
+}
+
+// MARK: 100-continue
+
+@Test func expectContinueIsAnsweredBeforeTheBody() throws {
+    var parser = HTTPRequestParser()
+    parser.append(Array("POST /push HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\n".utf8))
+    #expect(try parser.next() == .continueRequested)
+    #expect(try parser.next() == nil)
+    parser.append(Array("body".utf8))
+    #expect(try parser.next() == .request(HTTPRequest(
+        method: "POST", target: "/push", headers: ["Expect": "100-continue", "Content-Length": "4"], body: Array("body".utf8))))
+    #expect(try parser.next() == nil)
+}
+
+@Test func expectContinueWithTheBodyAlreadySentIsNotAnswered() {
+    let stream = Array("POST /push HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 4\r\n\r\nbody".utf8)
+    #expect(parse([stream[...]]).events.count == 1)
+}
+
+@Test func expectContinueWithATooLargeBodyGets413Instead() {
+    let result = parse([Array("POST /push HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 2000000\r\n\r\n".utf8)[...]])
+    #expect(result.events == [])
+    #expect(result.error == .bodyTooLarge(length: 2_000_000, limit: 1 << 20))
+}
+
+// MARK: Limits and malformed requests
+
+private func errorFor(_ text: String, extra: [UInt8] = []) -> HTTPRequestError? {
+    parse([(Array(text.utf8) + extra)[...]]).error
+}
+
+@Test func bodyOverOneMebibyteIs413WithTheLimitInTheBody() throws {
+    let error = try #require(errorFor("POST /push HTTP/1.1\r\nContent-Length: 2097152\r\n\r\n"))
+    #expect(error.response == HTTPResponse(status: 413, reason: "Content Too Large", headers: ["Content-Type": "application/json"],
+        body: Array("{\"error\": \"request body is 2097152 bytes; the limit is 1048576 bytes (1 MiB)\"}".utf8)))
+}
+
+@Test func chunkedBodyOverTheLimitIs413() {
+    let chunk = Array(repeating: UInt8(ascii: "a"), count: 700_000)
+    var stream = Array("POST /push HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n".utf8)
+    for _ in 0..<2 { stream += Array(String(chunk.count, radix: 16).utf8) + [13, 10] + chunk + [13, 10] }
+    #expect(parse([stream[...]]).error == .bodyTooLarge(length: nil, limit: 1 << 20))
+}
+
+@Test func bodyExactlyAtTheLimitIsAccepted() {
+    let body = [UInt8](repeating: 0x41, count: 1 << 20)
+    let result = parse([(Array("POST /push HTTP/1.1\r\nContent-Length: 1048576\r\n\r\n".utf8) + body)[...]])
+    #expect(result.error == nil)
+    #expect(requests(result.events).first?.body == body)
+}
+
+@Test func headersOver16KiBAre431EvenBeforeTheyEnd() throws {
+    let big = "X-Filler: " + String(repeating: "f", count: 17_000) + "\r\n"
+    let unfinished = try #require(errorFor("GET / HTTP/1.1\r\n" + big))
+    #expect(unfinished == .headersTooLarge(limit: 16 << 10))
+    #expect(errorFor("GET / HTTP/1.1\r\n" + big + "\r\n") == .headersTooLarge(limit: 16 << 10))
+    #expect(unfinished.response.status == 431)
+    #expect(unfinished.response.body == Array(
+        "{\"error\": \"request line and headers are over the limit of 16384 bytes (16 KiB)\"}".utf8))
+}
+
+@Test(arguments: [
+    ("GET /\r\n\r\n", HTTPRequestError.malformed("request line is not \"METHOD TARGET HTTP/1.1\": \"GET /\"")),
+    ("GET / HTTP/1.1 extra\r\n\r\n", .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \"GET / HTTP/1.1 extra\"")),
+    ("G(T / HTTP/1.1\r\n\r\n", .malformed("invalid method \"G(T\"")),
+    ("GET / HTTX/1.1\r\n\r\n", .malformed("invalid protocol version \"HTTX/1.1\"")),
+    ("GET / HTTP/2.0\r\n\r\n", .versionNotSupported("HTTP/2.0")),
+    ("GET / HTTP/1.1\r\nNoColon\r\n\r\n", .malformed("header line without a colon: \"NoColon\"")),
+    ("GET / HTTP/1.1\r\nBad Name: x\r\n\r\n", .malformed("invalid header name \"Bad Name\"")),
+    ("GET / HTTP/1.1\r\nA: 1\r\n folded\r\n\r\n", .malformed("header line folded onto the next line (obsolete)")),
+    ("POST / HTTP/1.1\r\nContent-Length: 12a\r\n\r\n", .malformed("invalid Content-Length \"12a\"")),
+    ("POST / HTTP/1.1\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\n", .malformed("conflicting Content-Length values")),
+    ("POST / HTTP/1.1\r\nContent-Length: 3\r\nTransfer-Encoding: chunked\r\n\r\n",
+     .malformed("both Content-Length and Transfer-Encoding")),
+    ("POST / HTTP/1.1\r\nTransfer-Encoding: gzip, chunked\r\n\r\n", .unsupportedTransferEncoding("gzip, chunked")),
+    ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .malformed("invalid chunk size \"zz\"")),
+    ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", .malformed("chunk data longer than its size")),
+    ("POST / HTTP/1.1\r\nExpect: something\r\n\r\n", .expectationFailed("something")),
+] as [(String, HTTPRequestError)])
+func malformedRequestsAreRefused(text: String, error: HTTPRequestError) {
+    #expect(errorFor(text) == error)
+}
+
+@Test func malformedRequestAnswer() {
+    #expect(HTTPRequestError.malformed("invalid method \"G(T\"").response.serialized(keepAlive: false) == Array((
+        "HTTP/1.1 400 Bad Request\r\nContent-Type: application/json\r\nContent-Length: 54\r\nConnection: close\r\n\r\n"
+        + "{\"error\": \"malformed request: invalid method \\\"G(T\\\"\"}").utf8))
+}
+
+@Test func afterAnErrorTheParserStaysFailed() {
+    var parser = HTTPRequestParser()
+    parser.append(Array("BROKEN\r\n\r\nGET / HTTP/1.1\r\n\r\n".utf8))
+    #expect(throws: HTTPRequestError.self) { try parser.next() }
+    #expect(throws: HTTPRequestError.self) { try parser.next() }
+}
+
+@Test func partialRequestIsReportedForTheIdleTimeout() throws {
+    var parser = HTTPRequestParser()
+    #expect(!parser.hasPartialRequest)
+    parser.append(Array("\r\n".utf8))
+    #expect(!parser.hasPartialRequest)
+    parser.append(Array("GET / HT".utf8))
+    #expect(try parser.next() == nil)
+    #expect(parser.hasPartialRequest)
+    parser.append(Array("TP/1.1\r\n\r\n".utf8))
+    #expect(try parser.next() != nil)
+    #expect(!parser.hasPartialRequest)
+}
+
+// MARK: Responses
+
+@Test func responseSerialisation() {
+    let response = HTTPResponse.json(status: 200, "{\"ok\": true, \"id\": 1}", headers: ["apns-id": "A-1"])
+    #expect(String(decoding: response.serialized(), as: UTF8.self)
+        == "HTTP/1.1 200 OK\r\napns-id: A-1\r\nContent-Type: application/json\r\nContent-Length: 21\r\n\r\n{\"ok\": true, \"id\": 1}")
+    #expect(String(decoding: response.serialized(keepAlive: true, version: .http1_0, omitBody: true), as: UTF8.self)
+        == "HTTP/1.1 200 OK\r\napns-id: A-1\r\nContent-Type: application/json\r\nContent-Length: 21\r\nConnection: keep-alive\r\n\r\n")
+}
+
+@Test func errorMessagesAreJSONEscaped() {
+    #expect(HTTPResponse.error(status: 400, "a \"quote\"\n\u{1}").body
+        == Array("{\"error\": \"a \\\"quote\\\"\\n\\u0001\"}".utf8))
+}

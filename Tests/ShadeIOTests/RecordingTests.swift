@@ -1,0 +1,123 @@
+import Foundation
+import Testing
+@testable import ShadeIO
+
+@Test(arguments: [
+    (Int64(1_796_033_700_120), "2026-11-30T10:15:00.120Z"),
+    (0, "1970-01-01T00:00:00.000Z"),
+    (-1, "1969-12-31T23:59:59.999Z"),
+    (951_782_400_000, "2000-02-29T00:00:00.000Z"),
+    (253_402_300_799_999, "9999-12-31T23:59:59.999Z"),
+])
+func timestampsFormatInUTCWithMilliseconds(millis: Int64, text: String) {
+    #expect(ISO8601.format(millisecondsSinceEpoch: millis) == text)
+    #expect(ISO8601.parse(text) == millis)
+}
+
+@Test(arguments: [
+    ("2026-11-30T11:15:00.120+01:00", Int64(1_796_033_700_120)),
+    ("2026-11-30T05:45:00.12-04:30", 1_796_033_700_120),
+    ("2026-11-30T10:15:00.1204567Z", 1_796_033_700_120),
+    ("2026-11-30t10:15:00.120z", 1_796_033_700_120),
+    ("2026-11-30 11:15:00.120+0100", 1_796_033_700_120),
+    ("2026-11-30T10:15:00Z", 1_796_033_700_000),
+    ("2026-11-30T10:15Z", 1_796_033_700_000),
+    ("2026-11-30T10:15:00,5Z", 1_796_033_700_500),
+])
+func timestampsParseWithOffsetsAndFractions(text: String, millis: Int64) {
+    #expect(ISO8601.parse(text) == millis)
+}
+
+@Test(arguments: [
+    "", "2026-11-30", "2026-11-30T10:15:00", "2026-13-01T00:00:00Z", "2026-02-29T00:00:00Z",
+    "2026-11-30T24:00:00Z", "2026-11-30T10:15:00.Z", "2026-11-30T10:15:00Z trailing", "26-11-30T10:15:00Z",
+    "2026-11-30T10:15:00+1:00",
+])
+func malformedTimestampsAreNil(text: String) {
+    #expect(ISO8601.parse(text) == nil)
+}
+
+@Test func timestampsRoundTripAcrossCenturies() {
+    var millis: Int64 = -2_208_988_800_000   // 1900-01-01
+    while millis < 4_102_444_800_000 {       // 2100-01-01
+        #expect(ISO8601.parse(ISO8601.format(millisecondsSinceEpoch: millis)) == millis)
+        millis += 86_399_997 * 13
+    }
+}
+
+@Test func formatterAgreesWithFoundation() {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    for millis in stride(from: Int64(0), to: 4_000_000_000_000, by: 123_456_789_011) {
+        let date = Date(timeIntervalSince1970: Double(millis) / 1000)
+        #expect(ISO8601.format(millisecondsSinceEpoch: millis) == formatter.string(from: date))
+    }
+}
+
+// MARK: Journal
+
+private func temporaryPath(_ name: String) -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("shade-io-\(UUID().uuidString)")
+    try! FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    return directory.appendingPathComponent(name).path
+}
+
+private func contents(_ path: String) -> String {
+    String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self)
+}
+
+@Test func journalAppendsLinesToAnExistingFile() throws {
+    let path = temporaryPath("session.jsonl")
+    _ = FileManager.default.createFile(atPath: path, contents: Data("{\"old\": 1}\n".utf8))
+    let journal = try Journal(appendingTo: path)
+    try journal.append(line: Array("{\"at\": \"2026-11-30T10:15:00.120Z\", \"payload\": {}}".utf8))
+    try journal.append(line: Array("{\"n\": 2}".utf8))
+    #expect(contents(path) == "{\"old\": 1}\n{\"at\": \"2026-11-30T10:15:00.120Z\", \"payload\": {}}\n{\"n\": 2}\n")
+}
+
+@Test func journalCreatesTheFileWithMode0644() throws {
+    let path = temporaryPath("new.jsonl")
+    let journal = try Journal(appendingTo: path)
+    try journal.append(line: [])
+    let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+    #expect(mode == 0o644 & ~Int(currentUmask()))
+    #expect(contents(path) == "\n")
+}
+
+private func currentUmask() -> mode_t {
+    let mask = umask(0)
+    umask(mask)
+    return mask
+}
+
+@Test func journalLoopsOverShortWritesAndInterruptions() throws {
+    let path = temporaryPath("short.jsonl")
+    var calls = 0
+    let journal = try Journal(appendingTo: path) { fd, pointer, count in
+        calls += 1
+        if calls == 2 {
+            errno = EINTR
+            return -1
+        }
+        return write(fd, pointer, min(count, 3))
+    }
+    try journal.append(line: Array("{\"aps\": {}}".utf8))
+    #expect(contents(path) == "{\"aps\": {}}\n")
+    #expect(calls == 5)   // 12 bytes three at a time, plus one interrupted call
+}
+
+@Test func journalErrorsNameThePath() {
+    let path = temporaryPath("full.jsonl")
+    #expect(throws: JournalError(path: path, reason: "No space left on device")) {
+        let journal = try Journal(appendingTo: path) { _, _, _ in
+            errno = ENOSPC
+            return -1
+        }
+        try journal.append(line: [0x7B, 0x7D])
+    }
+    #expect(throws: JournalError(path: "/nonexistent-dir/x.jsonl", reason: "No such file or directory")) {
+        _ = try Journal(appendingTo: "/nonexistent-dir/x.jsonl")
+    }
+    #expect(JournalError(path: "/r.jsonl", reason: "No space left on device").description
+        == "cannot write the recording /r.jsonl: No space left on device")
+}
