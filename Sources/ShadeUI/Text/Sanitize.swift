@@ -9,9 +9,10 @@
 /// One line of payload text, safe for a cell: line breaks and tabs become a space, ESC
 /// becomes `␛` (the rest of an escape sequence stays, as the printable text it is),
 /// other C0 controls their Control Picture (BEL → `␇`), DEL `␡`, C1 controls `�`;
-/// bidi embeddings, overrides and isolates are dropped, as are clusters that take no column.
+/// bidi embeddings, overrides and isolates are dropped, and so is whatever could not stand
+/// in a cell of its own (zero-width clusters, marks with no base: see `cellSafeClusters`).
 public func sanitized(_ s: String) -> String {
-    if isPrintableASCII(s.utf8) { return s }
+    if isPrintableASCII(s) { return s }
     return cellSafeClusters(replacingControls(in: s.unicodeScalars))
 }
 
@@ -79,33 +80,64 @@ private func replacingControls(in scalars: String.UnicodeScalarView) -> String {
 
 /// Second pass, cluster by cluster: keep only clusters whose width cannot depend on a
 /// neighbouring cell. wcwidth measures a whole line, not cells, so:
-/// - a cluster of width 0 (a lone combining mark, ZWSP, LRM, a Hangul filler) is dropped:
-///   standing first in a cell it would modify whatever the previous cell holds;
+/// - a cluster without a base (one that starts with a zero-width character or a skin-tone
+///   modifier: a lone combining mark, ZWSP, LRM, a Hangul filler, half of a cut emoji
+///   sequence) loses those leading characters, and is dropped if nothing is left: first
+///   in a cell, they would modify whatever the previous cell holds;
 /// - a trailing ZWJ is dropped: wcwidth lets a ZWJ swallow the next character, even one
 ///   in the next cell, while Swift ends the cluster there unless an emoji follows;
 /// - a cluster ending in a virama gets a ZWNJ (which shows the virama, as it already
 ///   was): wcwidth would otherwise join the next cell's character into a conjunct;
 /// - a lone regional indicator (half a flag) gets a ZWNJ: wcwidth pairs regional
 ///   indicators across cells, so one in the next cell would lose its width.
-/// One case is left: a string that starts with a bare skin-tone modifier, written right
-/// after a cell ending in an emoji, adds no width by wcwidth (it reads as a modifier).
+/// A change can let neighbours join into a new cluster, so the pass repeats until stable.
 private func cellSafeClusters(_ s: String) -> String {
-    // Nothing at or above U+0300 (after the first pass): every cluster is one printable scalar.
-    if !s.unicodeScalars.contains(where: { $0.value >= 0x300 }) { return s }
-    var out = ""
-    for cluster in s {
-        if displayWidth(of: cluster) == 0 { continue }
+    var text = s
+    while true {
+        // Nothing at or above U+0300 (after the first pass): every cluster is one printable scalar.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x300 }) else { return text }
+        let (result, changed) = cellSafePass(text)
+        if !changed { return result }
+        text = result
+    }
+}
+
+private func cellSafePass(_ s: String) -> (String, changed: Bool) {
+    var out: String? = nil      // built only once a cluster needs repair: most text needs none
+    for index in s.indices {
+        let cluster = s[index]
         let scalars = cluster.unicodeScalars
-        guard scalars.last?.value == 0x200D || endsAfterVirama(scalars) || isLoneRegionalIndicator(scalars) else {
-            out.append(cluster)
+        guard needsRepair(scalars) else {
+            out?.append(cluster)
+            continue
+        }
+        if out == nil { out = String(s[..<index]) }
+        if isBaseless(scalars.first!) {
+            out!.unicodeScalars.append(contentsOf: scalars.drop(while: isBaseless))
             continue
         }
         var kept = String.UnicodeScalarView(scalars)
         while kept.last?.value == 0x200D { kept.removeLast() }
         if endsAfterVirama(kept) || isLoneRegionalIndicator(kept) { kept.append("\u{200C}") }
-        out.unicodeScalars.append(contentsOf: kept)
+        out!.unicodeScalars.append(contentsOf: kept)
     }
-    return out
+    return (out ?? s, out != nil)
+}
+
+private func needsRepair(_ scalars: String.UnicodeScalarView) -> Bool {
+    guard let first = scalars.first, let last = scalars.last else { return false }
+    if isBaseless(first) || last.value == 0x200D { return true }
+    // Selectors and skin tones after a virama leave it pending, so measure the whole
+    // cluster, but only when it holds something in the span of the virama table at all.
+    let viramaSpan = viramaRanges[0]...viramaRanges[viramaRanges.count - 1]
+    if scalars.contains(where: { viramaSpan.contains($0.value) }), endsAfterVirama(scalars) { return true }
+    return isLoneRegionalIndicator(scalars)
+}
+
+/// Characters that cannot start a cell: no width of their own, or a skin tone (which
+/// wcwidth reads as a modifier of an emoji in the cell before).
+private func isBaseless(_ scalar: Unicode.Scalar) -> Bool {
+    scalarWidth(scalar.value) == 0 || (0x1F3FB...0x1F3FF).contains(scalar.value)
 }
 
 private func isLoneRegionalIndicator(_ scalars: String.UnicodeScalarView) -> Bool {
