@@ -3,8 +3,9 @@ import ShadeCore
 /// The top of a column: the profile (`Android 14 · SDK 0.1.22`) and the counters
 /// (`12 received · 7 shown · 2 silent · 0 calls · 1 rejected · badge 3`).
 ///
-/// The counters take the first of these forms that fits every column drawn side by side, so
-/// the columns read alike and their sections start on the same row:
+/// The counters take the one of these forms that fits every column drawn side by side in the
+/// fewest rows (the first of those), so the columns read alike and their sections start on the
+/// same row:
 /// 1. one line, every counter (`elsewhere` only when non-zero), the badge last;
 /// 2. the badge moves to the right of the profile line; the counters flow over two lines;
 /// 3. as 2, without the counters that are zero (received and shown always stay);
@@ -18,12 +19,18 @@ enum ColumnHeader {
     /// The header rows of each state in a column `width` columns wide (the same form for all),
     /// padded to the same height.
     static func rows(_ states: [CenterState], width: Int) -> [[ViewRow]] {
-        let form = Form.allCases.first { form in
-            form == .cut || states.allSatisfy { counterLines($0, form: form, width: width) != nil }
-        } ?? .cut
+        // The fitting form with the fewest rows (zeros are not worth a row); the fuller on a tie.
+        var form = Form.cut
+        var height = Int.max
+        for candidate in Form.allCases where candidate != .cut {
+            let lines = states.map { counterLines($0, form: candidate, width: width) }
+            guard lines.allSatisfy({ $0 != nil }) else { continue }
+            let rows = lines.map { $0!.count }.max() ?? 0
+            if rows < height { (form, height) = (candidate, rows) }
+        }
         var result = states.map { rows($0, form: form, width: width) }
-        let height = result.map(\.count).max() ?? 0
-        for i in result.indices { while result[i].count < height { result[i].append(.blank) } }
+        let tallest = result.map(\.count).max() ?? 0
+        for i in result.indices { while result[i].count < tallest { result[i].append(.blank) } }
         return result
     }
 
