@@ -68,7 +68,11 @@ struct ColumnPlan {
         } else if index == all.count, let error = state.errors.last, y < bottom {
             // Everything fits: the newest refused push says why (W3 options, invalid JSON…).
             if bottom - y >= 2 { y += 1 }
-            rows.append((y, ViewRow([Span("✗ rejected " + error.source + ": " + error.reason, ViewStyle.error)])))
+            let text = "✗ rejected " + error.source + ": " + error.reason
+            for line in wrapped(text, width: width, maxLines: min(2, bottom - y)) {
+                rows.append((y, ViewRow([Span(line, ViewStyle.error)])))
+                y += 1
+            }
         }
     }
 
