@@ -68,7 +68,9 @@ struct ColumnPlan {
         } else if index == all.count, let error = state.errors.last, y < bottom {
             // Everything fits: the newest refused push says why (W3 options, invalid JSON…).
             if bottom - y >= 2 { y += 1 }
-            let text = "✗ rejected " + error.source + ": " + error.reason
+            // The file name without its folders: the reason is what needs the room.
+            let source = error.source.split(separator: "/").last.map(String.init) ?? error.source
+            let text = "✗ rejected " + source + ": " + error.reason
             for line in wrapped(text, width: width, maxLines: min(2, bottom - y)) {
                 rows.append((y, ViewRow([Span(line, ViewStyle.error)])))
                 y += 1

@@ -37,7 +37,7 @@ func webPush(_ at: String, title: String, body: String, tag: String? = nil, acti
         " (王) 王小明 · app                                                         10:15",
         "      你好！周末有空吗？                                                        ",
         "                                                                                ",
-        " ✗ rejected Samples/demo.jsonl:15: unknown payload shape (top-level keys        ",
+        " ✗ rejected demo.jsonl:15: unknown payload shape (top-level keys                ",
         " \"notification_title\"): tried D1 envelope (\"payload\"), D2 FCM v1 (\"message\"), D…",
         "                                                                                ",
     ])
