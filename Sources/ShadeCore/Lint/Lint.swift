@@ -52,7 +52,7 @@ public enum Lint {
                 switch outcome {
                 case .rejected(let rejection):
                     found.append(Diagnostic(.error, "D1-D8", path: element.root,
-                                            "\(rejection.reason) — no device shows it; send one of these shapes"))
+                                            "\(rejection.reason) — no device shows it"))
                 case .push(let push):
                     shape = push.shape
                     var checker = PushChecker(push: push, scope: Scope(element: element.value, root: element.root),
