@@ -28,8 +28,9 @@ public struct LocaleTag: Sendable, Equatable, CustomStringConvertible {
         self.builtIn = builtIn
     }
 
-    /// Parses the text of `--locale`. Accepts `_` for `-` and ignores a POSIX
-    /// codeset or modifier (`zh_TW.UTF-8`, `de_DE@euro`), so `--locale "$LANG"` works.
+    /// Parses the text of `--locale`. Accepts `_` for `-`, ignores a POSIX codeset
+    /// or modifier (`zh_TW.UTF-8`, `de_DE@euro`) and reads `C`/`POSIX` as `en`,
+    /// so `--locale "$LANG"` works.
     public static func parse(_ text: String) throws(LocaleTagError) -> LocaleTag {
         var core = Substring(text)
         if let cut = core.firstIndex(where: { $0 == "." || $0 == "@" }) {
@@ -37,6 +38,10 @@ public struct LocaleTag: Sendable, Equatable, CustomStringConvertible {
         }
         if core.isEmpty {
             throw LocaleTagError(input: text, problem: "the tag is empty")
+        }
+        // The POSIX locale (`LANG=C.UTF-8` in most containers) is untranslated English.
+        if core == "C" || core == "POSIX" {
+            return .default
         }
         if let bad = core.unicodeScalars.first(where: { !isASCIIAlphanumeric($0) && $0 != "-" && $0 != "_" }) {
             throw LocaleTagError(input: text, problem: "\(describe(bad)) is not allowed in a language tag")

@@ -28,6 +28,8 @@ struct LocaleTagTests {
         ("es-419", "es-419", .en),
         ("sr-Latn-RS", "sr-Latn-RS", .en),
         ("en-US-u-ca-gregory", "en-US-u-ca-gregory", .en),
+        ("C.UTF-8", "en", .en),
+        ("POSIX", "en", .en),
     ])
     func L4_localeMapsToBuiltInLanguage(input: String, identifier: String, builtIn: BuiltInLanguage) throws {
         let tag = try LocaleTag.parse(input)
