@@ -45,7 +45,8 @@ public enum JSONParser {
     public static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        var i = 0
+        // Editors do not show a byte order mark: first-line columns start after it.
+        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let limit = min(offset, bytes.count)
         while i < limit {
             let b = bytes[i]
