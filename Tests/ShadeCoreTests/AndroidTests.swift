@@ -227,13 +227,26 @@ struct AndroidTests {
         #expect("shown=\(state.shown) silent=\(state.silent) items=\(state.items.count)" == (shown ? "shown=1 silent=0 items=1" : "shown=0 silent=1 items=0"))
     }
 
-    @Test func A12_collapseKeyDoesNotReplaceWhatIsOnScreen() {
+    /// SPEC A12 says collapse_key does not replace what is on screen, but seed 001 says "Android 的
+    /// collapseKey 用于同类型消息合并显示" (merges same-type messages on display), and SPEC's own rule is
+    /// that the seed wins where they disagree. node-gcm camelCase and FCM v1 android.collapse_key alike.
+    @Test func A12_seed001_collapseKeyMergesSameTypeMessagesOnAndroid() {
         let session = Self.session([
             #"{"to":"t","collapse_key":"score","notification":{"title":"Score","body":"1-0"}}"#,
             #"{"to":"t","collapseKey":"score","notification":{"title":"Score","body":"2-0"}}"#,
             #"{"message":{"token":"t","notification":{"title":"Score","body":"3-0"},"android":{"collapse_key":"score"}}}"#,
+            #"{"to":"t","collapse_key":"news","notification":{"title":"News","body":"n"}}"#,
         ])
-        #expect(center(session).state.items.map { $0.lines.map(\.text) } == [["3-0"], ["2-0"], ["1-0"]])
+        let items = center(session).state.items
+        #expect(items.map { "\($0.key) \($0.lines.map(\.text)) total \($0.total)" } == ["news [\"n\"] total 1", "score [\"3-0\"] total 3"])
+    }
+
+    @Test func A12_aTagWinsOverTheCollapseKey() {
+        let session = Self.session([
+            #"{"to":"t","collapse_key":"score","notification":{"title":"Score","body":"1-0","tag":"a"}}"#,
+            #"{"to":"t","collapse_key":"score","notification":{"title":"Score","body":"2-0","tag":"b"}}"#,
+        ])
+        #expect(center(session).state.items.map(\.key) == ["b", "a"])
     }
 
     @Test func A13_theBadgeIsSetByNotificationBadgeOrNotificationCount() {
