@@ -21,10 +21,12 @@ trap 'rm -rf "$out"' EXIT
 sizes=(100x30 160x40 40x10 61x17)
 platforms=(android ios web all)
 count=0
-for sample in Samples/*.json Samples/*.jsonl Samples/*.apns; do
+# Every payload file (Samples/strings holds string tables, not payloads).
+samples=$(find Samples -path Samples/strings -prune -o -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.ndjson' -o -name '*.apns' \) -print | sort)
+for sample in $samples; do
     for size in "${sizes[@]}"; do
         for platform in "${platforms[@]}"; do
-            name="$(basename "$sample")_${platform}_${size}.txt"
+            name="$(echo "${sample#Samples/}" | tr / -)_${platform}_${size}.txt"
             "$SHADE" snapshot "$sample" --platform "$platform" --size "$size" >"$out/$name"
             count=$((count + 1))
         done

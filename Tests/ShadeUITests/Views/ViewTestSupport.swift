@@ -41,10 +41,13 @@ let samplesFolder = URL(fileURLWithPath: #filePath)
     .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     .appendingPathComponent("Samples")
 
-/// Every payload file of Samples, by name.
+/// Every payload file of Samples and its folders (`l10n/L5-missing-key.jsonl`), but the string
+/// tables of `strings/`.
 func sampleNames() -> [String] {
-    let names = (try? FileManager.default.contentsOfDirectory(atPath: samplesFolder.path)) ?? []
-    return names.filter { [".json", ".jsonl", ".ndjson", ".apns"].contains(where: $0.lowercased().hasSuffix) }.sorted()
+    let paths = FileManager.default.enumerator(atPath: samplesFolder.path)?.compactMap { $0 as? String } ?? []
+    return paths.filter { path in
+        !path.hasPrefix("strings/") && [".json", ".jsonl", ".ndjson", ".apns"].contains(where: path.lowercased().hasSuffix)
+    }.sorted()
 }
 
 /// The screen of `states` at a size, with a view (default: nothing selected, all collapsed).
