@@ -3,15 +3,11 @@ import ShadeCore
 /// Android's notification shade (SPEC §3): conversations as MessagingStyle stacks, plain
 /// notifications, app bundles.
 enum AndroidShade {
-    static func entries(_ item: Item, section: String, width: Int, view: ViewState) -> [ViewEntry] {
-        let expanded = view.expanded.contains(item.id)
+    static func rows(_ item: Item, width: Int, expanded: Bool) -> [ViewRow] {
         switch item.kind {
-        case .conversation:
-            return [ViewEntry(item: item, section: section, rows: conversation(item, width: width, expanded: expanded))]
-        case .plain, .call:
-            return [ViewEntry(item: item, section: section, rows: PlainNotification.rows(item, width: width, expanded: expanded))]
-        case .bundle:
-            return bundle(item, section: section, width: width, view: view)
+        case .conversation: return conversation(item, width: width, expanded: expanded)
+        case .plain, .call: return PlainNotification.rows(item, width: width, expanded: expanded)
+        case .bundle: return bundle(item)
         }
     }
 
@@ -36,32 +32,25 @@ enum AndroidShade {
         return ViewRow(left, right: [ItemParts.time(item.at)].compactMap { $0 })
     }
 
-    /// A8: the app with its count. Collapsed: the newest two notifications, one line each;
-    /// expanded: every child as a notification of its own (each can be selected).
-    static func bundle(_ item: Item, section: String, width: Int, view: ViewState) -> [ViewEntry] {
-        let children = item.children ?? []
-        let expanded = view.expanded.contains(item.id)
-        let noun = children.count == 1 ? "notification" : "notifications"
+    /// A8: the app with its count, and the newest two notifications one line each. Expanded,
+    /// the bundle is this head and every child an entry of its own (each can be selected).
+    static func bundle(_ item: Item) -> [ViewRow] {
+        var rows = [bundleHead(item)]
+        for child in (item.children ?? []).prefix(2) {
+            var spans: [Span] = []
+            if let title = child.title.nonEmpty { spans += [Span(title, ViewStyle.title), Span("  ")] }
+            spans.append(Span(child.lines.last?.text ?? "", ViewStyle.body))
+            rows.append(ItemParts.oneRow(spans))
+        }
+        return rows
+    }
+
+    static func bundleHead(_ item: Item) -> ViewRow {
+        let count = item.children?.count ?? 0
         var head = ItemParts.icon(ItemParts.appIcon)
         head.append(Span(item.app, ViewStyle.title))
-        head.append(Span(" · \(children.count) \(noun)", ViewStyle.meta))
-        var rows = [ViewRow(head, right: [ItemParts.time(item.at)].compactMap { $0 })]
-        guard expanded else {
-            for child in children.prefix(2) {
-                var spans: [Span] = []
-                if let title = child.title.nonEmpty { spans += [Span(title, ViewStyle.title), Span("  ")] }
-                spans.append(Span(child.lines.last?.text ?? "", ViewStyle.body))
-                rows.append(ItemParts.oneRow(spans))
-            }
-            return [ViewEntry(item: item, section: section, rows: rows)]
-        }
-        var entries = [ViewEntry(item: item, section: section, rows: rows)]
-        for child in children {
-            let childExpanded = view.expanded.contains(child.id)
-            entries.append(ViewEntry(item: child, section: section,
-                                     rows: PlainNotification.rows(child, width: width, expanded: childExpanded, inBundle: true)))
-        }
-        return entries
+        head.append(Span(" · \(count) \(count == 1 ? "notification" : "notifications")", ViewStyle.meta))
+        return ViewRow(head, right: [ItemParts.time(item.at)].compactMap { $0 })
     }
 }
 

@@ -21,7 +21,7 @@ struct ColumnPlan {
             rows.append((y, row))
             y += 1
         }
-        let all = ColumnPlan.entries(state, view: view, width: width)
+        let all = ColumnPlan.entries(state, view: view)
         guard !all.isEmpty else {
             let text = ColumnPlan.emptyMessage(state, view: view)
             for line in wrapped(text, width: width, maxLines: max(0, bottom - y)) {
@@ -39,12 +39,13 @@ struct ColumnPlan {
         var index = start
         while index < all.count {
             let entry = all[index]
+            let entryRows = entry.rows(state.platform, width: width, view: view)
             let heading = entry.section != section ? 1 : 0
             let reserve = index + 1 < all.count ? 1 : 0
             let room = bottom - y
-            if heading + entry.rows.count + reserve <= room {
+            if heading + entryRows.count + reserve <= room {
                 if heading == 1 { rows.append((y, ColumnPlan.rule(entry.section))); y += 1 }
-                place(entry, rows: entry.rows, at: &y, view: view)
+                place(entry, rows: entryRows, at: &y, view: view)
                 section = entry.section
                 index += 1
                 continue
@@ -53,8 +54,8 @@ struct ColumnPlan {
             let fits = room - heading - reserve - 1
             if index == start, fits >= 1 {
                 if heading == 1 { rows.append((y, ColumnPlan.rule(entry.section))); y += 1 }
-                let cut = entry.rows.count - fits
-                var shown = Array(entry.rows.prefix(fits))
+                let cut = entryRows.count - fits
+                var shown = Array(entryRows.prefix(fits))
                 shown.append(ViewRow(indent: ItemParts.textIndent,
                                      [Span("… \(cut) more \(cut == 1 ? "line" : "lines") of this notification", ViewStyle.more)]))
                 place(entry, rows: shown, at: &y, view: view)
@@ -113,8 +114,9 @@ struct ColumnPlan {
     }
 
     /// The column's entries in display order, after the filter: on iOS the Calls lane comes
-    /// first (a ringing call covers the screen), then the sections as the state lists them.
-    static func entries(_ state: CenterState, view: ViewState, width: Int) -> [ViewEntry] {
+    /// first (a ringing call covers the screen), then the sections as the state lists them; an
+    /// expanded bundle is its head and then each child.
+    static func entries(_ state: CenterState, view: ViewState) -> [ViewEntry] {
         var sections = state.sections
         if let calls = sections.firstIndex(where: { $0.name == SectionName.calls }) {
             sections.insert(sections.remove(at: calls), at: 0)
@@ -123,10 +125,13 @@ struct ColumnPlan {
         for section in sections {
             for item in section.items {
                 guard let shown = ItemFilter.matching(item, view.filter) else { continue }
-                switch state.platform {
-                case .android: result += AndroidShade.entries(shown, section: section.name, width: width, view: view)
-                case .ios: result += IOSShade.entries(shown, section: section.name, width: width, view: view)
-                case .web: result += WebShade.entries(shown, section: section.name, width: width, view: view)
+                guard shown.kind == .bundle, view.expanded.contains(shown.id) else {
+                    result.append(ViewEntry(item: shown, section: section.name))
+                    continue
+                }
+                result.append(ViewEntry(item: shown, section: section.name, role: .bundleHead))
+                for child in shown.children ?? [] {
+                    result.append(ViewEntry(item: child, section: section.name, role: .bundleChild))
                 }
             }
         }

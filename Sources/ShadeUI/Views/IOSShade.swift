@@ -3,9 +3,8 @@ import ShadeCore
 /// iOS's Notification Center (SPEC §4): stacks by thread, newest first, the communication look
 /// where the Center allowed it (I2), interruption levels (I8), and the Calls lane (I7).
 enum IOSShade {
-    static func entries(_ item: Item, section: String, width: Int, view: ViewState) -> [ViewEntry] {
-        let rows = item.kind == .call ? call(item) : stack(item, width: width, expanded: view.expanded.contains(item.id))
-        return [ViewEntry(item: item, section: section, rows: rows)]
+    static func rows(_ item: Item, width: Int, expanded: Bool) -> [ViewRow] {
+        item.kind == .call ? call(item) : stack(item, width: width, expanded: expanded)
     }
 
     /// I7: a ringing call, a reverse-video bar: the caller and `Incoming call`.

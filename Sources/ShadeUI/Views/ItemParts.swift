@@ -1,10 +1,24 @@
 import ShadeCore
 
-/// One selectable thing in a column's list, as rows: an item, or a child of an expanded bundle.
+/// One selectable thing in a column's list: an item, or the head or a child of an expanded
+/// bundle. Cheap to list; its rows are built only when it is placed on screen.
 struct ViewEntry {
+    enum Role { case item, bundleHead, bundleChild }
     var item: Item
     var section: String
-    var rows: [ViewRow]
+    var role: Role = .item
+
+    /// The entry's rows on `platform` in a column `width` wide.
+    func rows(_ platform: Platform, width: Int, view: ViewState) -> [ViewRow] {
+        let expanded = view.expanded.contains(item.id)
+        switch (role, platform) {
+        case (.bundleHead, _): return [AndroidShade.bundleHead(item)]
+        case (.bundleChild, _): return PlainNotification.rows(item, width: width, expanded: expanded, inBundle: true)
+        case (.item, .android): return AndroidShade.rows(item, width: width, expanded: expanded)
+        case (.item, .ios): return IOSShade.rows(item, width: width, expanded: expanded)
+        case (.item, .web): return WebShade.rows(item, width: width, expanded: expanded)
+        }
+    }
 }
 
 /// Pieces every platform's items are made of.

@@ -66,7 +66,7 @@ public enum ShadeView {
         var seen: Set<String> = []
         var items: [Item] = []
         for state in shownStates(states, view: view) {
-            for entry in ColumnPlan.entries(state, view: view, width: 80) where seen.insert(entry.item.id).inserted {
+            for entry in ColumnPlan.entries(state, view: view) where seen.insert(entry.item.id).inserted {
                 items.append(entry.item)
             }
         }

@@ -3,12 +3,10 @@ import ShadeCore
 /// Browser notifications (SPEC §5): one per conversation with its last lines, plain ones with
 /// their tags, actions as buttons.
 enum WebShade {
-    static func entries(_ item: Item, section: String, width: Int, view: ViewState) -> [ViewEntry] {
-        let expanded = view.expanded.contains(item.id)
-        let rows = item.kind == .conversation
+    static func rows(_ item: Item, width: Int, expanded: Bool) -> [ViewRow] {
+        item.kind == .conversation
             ? conversation(item, width: width, expanded: expanded)
             : PlainNotification.rows(item, width: width, expanded: expanded)
-        return [ViewEntry(item: item, section: section, rows: rows)]
     }
 
     /// W1, W2: the icon badge, the title (sender or group name), every kept line (5 at most)
