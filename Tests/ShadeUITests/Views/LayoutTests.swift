@@ -310,3 +310,20 @@ func aScreenBelow40x10SaysItIsTooSmall(columns: Int, rows: Int) throws {
     #expect(lines[0][1] == " 22 received · 12 shown · 1 silent      ")
     #expect(lines[60][1] == padded(" 22 received · 12 shown · 1 silent · 1 call · 1 rejected · 5 elsewhere · badge 2", toWidth: 100))
 }
+
+@Test func theScreenReadsWithoutColour() throws {
+    // Colours only add: each role also has a monochrome attribute (NO_COLOR, dumb terminals).
+    let states = try sampleStates("demo.jsonl", platforms: [.ios])
+    let screen = snapshot(states, 80, 24)
+    func style(_ column: Int, _ row: Int) -> Style { screen[column, row].style }
+    #expect(style(1, 0).bold)                                   // the profile
+    #expect(style(1, 1).dim)                                    // the counters
+    #expect(style(1, 2).bold && style(20, 2).dim)               // `Calls` and its rule
+    #expect((1..<80).allSatisfy { style($0, 3).reverse })       // the ringing call
+    #expect(style(6, 5).bold)                                   // a title: `Match 12`
+    #expect(style(16, 5).dim)                                   // its app
+    #expect(style(76, 5).dim)                                   // its time
+    #expect(style(6, 6).bold)                                   // `⚑ Time Sensitive`
+    #expect(style(6, 10).dim)                                   // `3 more`
+    #expect(style(1, 8).bold)                                   // an avatar badge
+}
