@@ -51,12 +51,12 @@ enum SnapshotCommand {
         return 0
     }
 
-    /// `100x30` (or `100X30`, `100×30`): columns and rows, each 1…10000.
+    /// `100x30` (or `100X30`, `100×30`): columns and rows, each 1…1000 (a screen is a cell grid in memory).
     static func parseSize(_ text: String) throws(UsageError) -> (columns: Int, rows: Int) {
         let parts = text.split(omittingEmptySubsequences: false) { $0 == "x" || $0 == "X" || $0 == "×" }
         guard parts.count == 2, let columns = Int(parts[0]), let rows = Int(parts[1]),
-              (1...10_000).contains(columns), (1...10_000).contains(rows) else {
-            throw UsageError("--size \(text): expected COLSxROWS with whole numbers from 1 to 10000, e.g. --size 100x30")
+              (1...1000).contains(columns), (1...1000).contains(rows) else {
+            throw UsageError("--size \(text): expected COLSxROWS with whole numbers from 1 to 1000, e.g. --size 100x30")
         }
         return (columns, rows)
     }

@@ -327,3 +327,18 @@ func aScreenBelow40x10SaysItIsTooSmall(columns: Int, rows: Int) throws {
     #expect(style(6, 10).dim)                                   // `3 more`
     #expect(style(1, 8).bold)                                   // an avatar badge
 }
+
+@Test func drawCopesWithAnyRect() throws {
+    // The TUI may hand over any region, however small, even one reaching past the screen.
+    let states = try sampleStates("demo.jsonl")
+    for view in [ViewState(platforms: Platform.allCases), ViewState(platforms: [.ios])] {
+        for columns in 0...14 {
+            for rows in 0...5 {
+                var screen = Screen(columns: 20, rows: 8)
+                ShadeView.draw(states, view: view, into: &screen, rect: Rect(column: 10, row: 4, columns: columns, rows: rows))
+                expectWellFormed(screen)
+                #expect(screen.plainLines()[0...3].allSatisfy { $0 == String(repeating: " ", count: 20) })
+            }
+        }
+    }
+}
