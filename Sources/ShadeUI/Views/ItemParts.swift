@@ -111,7 +111,7 @@ enum ItemParts {
             if identity != previous || rows.isEmpty {
                 let name = truncated(sanitized(line.sender ?? "?"), toWidth: nameWidth)
                 let color = line.senderAvatar?.color ?? Avatar.color(for: identity)
-                let prefix = [Span(name, ViewStyle.sender(color)), Span(": ")]
+                let prefix = [Span(name, ViewStyle.avatar(color)), Span(": ")]
                 continuationIndent = textIndent + displayWidth(of: name) + 2
                 var text = textRows(line.text, indent: continuationIndent, width: width, maxRows: maxRows)
                 if text.isEmpty { text = [ViewRow(indent: continuationIndent, [])] }
@@ -136,7 +136,7 @@ enum ItemParts {
         let indent = textIndent + displayWidth(of: name) + 2
         var rows = textRows(line.text, indent: indent, width: width, maxRows: expanded ? expandedTextRows : 1)
         if rows.isEmpty { rows = [ViewRow(indent: indent, [])] }
-        rows[0] = ViewRow(indent: textIndent, [Span(name, ViewStyle.sender(color)), Span(": ")] + rows[0].left)
+        rows[0] = ViewRow(indent: textIndent, [Span(name, ViewStyle.avatar(color)), Span(": ")] + rows[0].left)
         return rows
     }
 }

@@ -102,5 +102,4 @@ enum ViewStyle {
     static let action = Style(foreground: .accent, bold: true)
 
     static func avatar(_ index: Int) -> Style { Style(foreground: .avatar(index), bold: true) }
-    static func sender(_ index: Int) -> Style { Style(foreground: .avatar(index), bold: true) }
 }
