@@ -4,11 +4,11 @@ import ShadeCore
 // that an item's height is known before it is placed (a `+N more` line instead of a cut item).
 
 /// Text in one style. Payload text goes in as it came: `Screen.put` sanitises it.
-struct Span: Equatable {
-    var text: String
-    var style: Style
+public struct Span: Equatable, Sendable {
+    public var text: String
+    public var style: Style
 
-    init(_ text: String, _ style: Style = .plain) {
+    public init(_ text: String, _ style: Style = .plain) {
         self.text = text
         self.style = style
     }
