@@ -1,5 +1,5 @@
 /// What the push services and browsers refuse. Written once: the Center rejects with these
-/// (I9, W3), the loopback routes answer with them, and `shade lint` reports them (V1, V2, V7).
+/// (I9, W3), the loopback routes answer with them, and `shade lint` reports them (V1, V2, V3, V7).
 public enum ServiceRules {
     /// APNs refuses larger payloads with `PayloadTooLarge` (I9, V1).
     public static let apnsLimit = 4096
@@ -16,13 +16,49 @@ public enum ServiceRules {
         headers["apns-push-type"]?.lowercased() == "voip" || (headers["apns-topic"]?.hasSuffix(".voip") ?? false)
     }
 
-    /// An APNs refusal: the HTTP status and `reason` APNs answers with, and a sentence for people.
-    public struct APNsRefusal: Sendable, Equatable {
+    /// Which service answers a refusal: the loopback routes reply in that service's format.
+    public enum Service: String, Sendable, Equatable {
+        /// `{"reason": …}` with the HTTP status.
+        case apns
+        /// FCM HTTP v1: `{"error": {"code": 400, "status": "INVALID_ARGUMENT", "message": …}}`.
+        case fcmV1
+        /// FCM legacy: `{"failure": 1, "results": [{"error": …}]}`.
+        case fcmLegacy
+        /// A web push service (RFC 8030): a bare HTTP status.
+        case webPush
+        /// The browser's `showNotification`, which throws a `TypeError`.
+        case browser
+    }
+
+    /// A refusal: the HTTP status and reason the real service answers with, the Shade rule, where
+    /// in the payload the problem is (nil for a header or the URL path), and a sentence for people.
+    public struct Refusal: Sendable, Equatable {
+        public var service: Service
         public var status: Int
+        /// APNs `reason`, FCM v1 `status` (`INVALID_ARGUMENT`), FCM legacy error, or `TypeError`.
         public var reason: String
         public var rule: String
+        public var path: String?
         public var message: String
+        /// The service's own error text where it writes one (FCM v1 `error.message`).
+        public var serviceMessage: String?
+
+        public init(service: Service, status: Int, reason: String, rule: String, path: String? = nil, message: String,
+                    serviceMessage: String? = nil) {
+            self.service = service
+            self.status = status
+            self.reason = reason
+            self.rule = rule
+            self.path = path
+            self.message = message
+            self.serviceMessage = serviceMessage
+        }
     }
+
+    /// An APNs refusal (kept under its first name for the callers that use it).
+    public typealias APNsRefusal = Refusal
+
+    // MARK: APNs
 
     /// I9/V1: the payload measured as the compact JSON APNs would receive.
     public static func apnsSizeRefusal(payload: JSON, headers: [String: String]) -> APNsRefusal? {
@@ -30,22 +66,160 @@ public enum ServiceRules {
         let limit = voip ? apnsVoIPLimit : apnsLimit
         let size = JSONWriter.compactSize(payload)
         guard size > limit else { return nil }
-        return APNsRefusal(status: 413, reason: "PayloadTooLarge", rule: "I9",
-                           message: "PayloadTooLarge: the APNs payload is \(size) bytes as compact JSON, over the \(limit)-byte limit\(voip ? " for VoIP" : "") (I9); APNs refuses it")
+        return Refusal(service: .apns, status: 413, reason: "PayloadTooLarge", rule: "I9", path: "$",
+                       message: "PayloadTooLarge: the APNs payload is \(size) bytes as compact JSON, over the \(limit)-byte limit\(voip ? " for VoIP" : "") (I9); APNs refuses it")
     }
 
     /// I4/V2: `apns-collapse-id` longer than 64 bytes.
     public static func collapseIDRefusal(headers: [String: String]) -> APNsRefusal? {
         guard let id = headers["apns-collapse-id"], id.utf8.count > collapseIDLimit else { return nil }
-        return APNsRefusal(status: 400, reason: "BadCollapseId", rule: "V2",
-                           message: "BadCollapseId: apns-collapse-id is \(id.utf8.count) bytes, over the \(collapseIDLimit)-byte limit (I4)")
+        return Refusal(service: .apns, status: 400, reason: "BadCollapseId", rule: "V2",
+                       message: "BadCollapseId: apns-collapse-id is \(id.utf8.count) bytes, over the \(collapseIDLimit)-byte limit (I4)")
     }
+
+    /// The `apns-priority` values APNs takes: 10 immediately, 5 power-considerate, 1 opportunistic.
+    public static let apnsPriorities: Set<String> = ["1", "5", "10"]
+
+    /// V2: a priority APNs does not know, or priority 10 for a background push (Apple: background
+    /// pushes must be sent with priority 5).
+    public static func priorityRefusal(headers: [String: String]) -> APNsRefusal? {
+        guard let priority = headers["apns-priority"]?.trimmingASCIIWhitespace() else { return nil }
+        guard apnsPriorities.contains(priority) else {
+            return Refusal(service: .apns, status: 400, reason: "BadPriority", rule: "V2",
+                           message: "BadPriority: apns-priority \"\(priority)\" is not 10, 5 or 1; APNs refuses the push — send 10 (now) or 5 (when the device is awake)")
+        }
+        if priority == "10", headers["apns-push-type"]?.lowercased() == "background" {
+            return Refusal(service: .apns, status: 400, reason: "BadPriority", rule: "V2",
+                           message: "BadPriority: apns-push-type background with apns-priority 10; APNs refuses it and the app is never woken — send apns-priority: 5")
+        }
+        return nil
+    }
+
+    /// The device token of an APNs request path `/3/device/{token}` (nil for any other path).
+    public static func apnsDeviceToken(path: String) -> String? {
+        let prefix = "/3/device/"
+        guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
+        return String(path.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "/" })
+    }
+
+    /// V2: APNs device tokens are hex digits; an empty one is `MissingDeviceToken`, anything else
+    /// that is not hex (an FCM token, a placeholder) is `BadDeviceToken`.
+    public static func deviceTokenRefusal(_ token: String) -> APNsRefusal? {
+        if token.isEmpty {
+            return Refusal(service: .apns, status: 400, reason: "MissingDeviceToken", rule: "V2",
+                           message: "MissingDeviceToken: the device token is empty; APNs refuses the push — put the token the app registered after /3/device/")
+        }
+        guard token.utf8.allSatisfy(isHexDigit) else {
+            let shown = token.count > 24 ? String(token.prefix(24)) + "…" : token
+            return Refusal(service: .apns, status: 400, reason: "BadDeviceToken", rule: "V2",
+                           message: "BadDeviceToken: \"\(shown)\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)")
+        }
+        return nil
+    }
+
+    /// APNs answers an empty request body with `PayloadEmpty`.
+    public static func emptyPayloadRefusal(body: [UInt8]) -> APNsRefusal? {
+        guard body.allSatisfy({ $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }) else { return nil }
+        return Refusal(service: .apns, status: 400, reason: "PayloadEmpty", rule: "V8",
+                       message: "PayloadEmpty: the request has no payload; APNs refuses it — send a JSON object with an aps dictionary")
+    }
+
+    /// The keys Apple reads inside `aps`; any other key there is ignored by iOS (V5).
+    public static let apsKeys: Set<String> = [
+        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
+        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "url-args",
+        // Live Activities
+        "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes",
+        "input-push-token", "input-push-channel",
+    ]
+
+    /// The keys Apple reads inside an `aps.alert` dictionary (V5).
+    public static let alertKeys: Set<String> = [
+        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
+        "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "action",
+    ]
+
+    // MARK: FCM
 
     /// FCM's own size limit (V1), for the FCM shapes.
     public static func fcmSizeRefusal(payload: JSON) -> String? {
+        fcmSizeRefusal(payload: payload, service: .fcmV1)?.message
+    }
+
+    /// V1 with the answer of the service the shape goes to: FCM v1 `INVALID_ARGUMENT` ("Android
+    /// message is too big"), or the legacy API's `MessageTooBig`.
+    public static func fcmSizeRefusal(payload: JSON, service: Service) -> Refusal? {
         let size = JSONWriter.compactSize(payload)
         guard size > fcmLimit else { return nil }
-        return "message too big: the FCM payload is \(size) bytes as compact JSON, over the \(fcmLimit)-byte limit (V1); FCM refuses it"
+        let legacy = service == .fcmLegacy
+        return Refusal(service: legacy ? .fcmLegacy : .fcmV1, status: legacy ? 200 : 400,
+                       reason: legacy ? "MessageTooBig" : "INVALID_ARGUMENT", rule: "V1", path: "$",
+                       message: "message too big: the FCM payload is \(size) bytes as compact JSON, over the \(fcmLimit)-byte limit (V1); FCM refuses it",
+                       serviceMessage: legacy ? nil : "Android message is too big")
+    }
+
+    /// Data keys FCM keeps for itself: `from`, `message_type`, and any key starting with `google`
+    /// or `gcm` (FCM docs, "reserved words"); a message using one is refused whole (V3).
+    public static func isReservedDataKey(_ key: String) -> Bool {
+        let lower = key.lowercased()
+        return lower == "from" || lower == "message_type" || lower.hasPrefix("google") || lower.hasPrefix("gcm")
+    }
+
+    /// V3: FCM v1's `data` maps (`message.data`, `message.android.data`, `message.webpush.data`)
+    /// hold strings only, and reserved keys are refused. `root` is the JSON path of `message`.
+    /// The messages quote FCM's own (`Invalid value at 'message.data[0].value' (TYPE_STRING), 3`).
+    public static func fcmV1DataRefusals(message: JSONObject, at root: String = "$.message") -> [Refusal] {
+        var refusals: [Refusal] = []
+        let maps: [(field: String, data: JSONObject?, path: String)] = [
+            ("message.data", message["data"]?.object, JSONPath.member(root, "data")),
+            ("message.android.data", message["android"]?["data"]?.object, JSONPath.member(JSONPath.member(root, "android"), "data")),
+            ("message.webpush.data", message["webpush"]?["data"]?.object, JSONPath.member(JSONPath.member(root, "webpush"), "data")),
+        ]
+        for map in maps {
+            guard let data = map.data else { continue }
+            for (index, member) in data.members.enumerated() {
+                let path = JSONPath.member(map.path, member.key)
+                if isReservedDataKey(member.key) {
+                    refusals.append(Refusal(service: .fcmV1, status: 400, reason: "INVALID_ARGUMENT", rule: "V3", path: path,
+                                            message: "\"\(member.key)\" is a key FCM reserves (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the whole message — rename the key",
+                                            serviceMessage: "Invalid data payload key: \(member.key)"))
+                }
+                if case .string = member.value { continue }
+                let shown = JSONWriter.compact(member.value)
+                refusals.append(Refusal(service: .fcmV1, status: 400, reason: "INVALID_ARGUMENT", rule: "V3", path: path,
+                                        message: "FCM v1 requires string values; got \(member.value.typeName) \(abbreviated(shown)) — send \(abbreviated(stringified(member.value))); FCM refuses the whole message",
+                                        serviceMessage: "Invalid value at '\(map.field)[\(index)].value' (TYPE_STRING), \(shown)"))
+            }
+        }
+        return refusals
+    }
+
+    /// V3: the legacy API (and data-only messages sent through it) refuses reserved data keys with
+    /// `InvalidDataKey`. `root` is the JSON path of the object holding `data`.
+    public static func fcmLegacyDataRefusals(_ payload: JSONObject, at root: String = "$") -> [Refusal] {
+        guard let data = payload["data"]?.object else { return [] }
+        return data.members.filter { isReservedDataKey($0.key) }.map { member in
+            Refusal(service: .fcmLegacy, status: 200, reason: "InvalidDataKey", rule: "V3",
+                    path: JSONPath.member(JSONPath.member(root, "data"), member.key),
+                    message: "InvalidDataKey: \"\(member.key)\" is reserved by FCM (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the message: rename the key")
+        }
+    }
+
+    /// A data value as FCM hands it to the app: the text of a scalar, the JSON of a container.
+    public static func stringified(_ value: JSON) -> String {
+        let text = value.scalarText ?? JSONWriter.compact(value)
+        return JSONWriter.compact(.string(text))
+    }
+
+    // MARK: web
+
+    /// V1: a web push service answers an oversized payload with 413 (RFC 8030). The encrypted
+    /// size differs a little from the JSON's, so lint reports it as a warning.
+    public static func webPushSizeRefusal(payload: JSON) -> Refusal? {
+        let size = JSONWriter.compactSize(payload)
+        guard size > webPushLimit else { return nil }
+        return Refusal(service: .webPush, status: 413, reason: "Payload Too Large", rule: "V1", path: "$",
+                       message: "the web push payload is \(size) bytes as compact JSON, over the \(webPushLimit)-byte limit of push services (V1); after encryption it is larger still, and the push service refuses it with 413")
     }
 
     /// W3/V7: the options a browser's `showNotification` throws a TypeError for.
@@ -61,6 +235,23 @@ public enum ServiceRules {
         return errors
     }
 
+    /// The same errors as refusals, for the routes.
+    public static func webOptionRefusals(_ options: JSONObject, path: String) -> [Refusal] {
+        webOptionErrors(options, path: path).map {
+            Refusal(service: .browser, status: 400, reason: "TypeError", rule: "V7", path: $0.path, message: $0.message)
+        }
+    }
+
     /// Chrome shows at most two action buttons (W4).
     public static let webMaxActions = 2
+
+    // MARK: helpers
+
+    static func isHexDigit(_ b: UInt8) -> Bool {
+        (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x46) || (b >= 0x61 && b <= 0x66)
+    }
+
+    static func abbreviated(_ text: String, limit: Int = 40) -> String {
+        text.count > limit ? String(text.prefix(limit)) + "…" : text
+    }
 }

@@ -1,0 +1,365 @@
+/// The checks of SPEC §9 for one push, V1 to V7, in that order. Each finding names the rule,
+/// the path in the file (through `Scope`) and what the device or service will do.
+struct PushChecker {
+    let push: Push
+    let scope: Scope
+    /// The platforms asked for (`--platform`).
+    let selected: Set<Platform>
+    /// The platforms asked for that this push reaches (SPEC §1).
+    let targets: Set<Platform>
+    let root: JSONObject
+    var found: [Diagnostic] = []
+
+    init(push: Push, scope: Scope, selected: Set<Platform>) {
+        self.push = push
+        self.scope = scope
+        self.selected = selected
+        self.targets = selected.intersection(push.shape.platforms)
+        self.root = push.payload.object ?? JSONObject()
+    }
+
+    mutating func run() {
+        guard !targets.isEmpty else {
+            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let asked = selected.sorted().map(\.displayName).joined(separator: ", ")
+            note(push.shape.rule, "$", "a \(push.shape.displayName) reaches \(reached) only: nothing to check for \(asked)")
+            return
+        }
+        sizes()
+        apnsRequest()
+        fcmData()
+        conversationKeys()
+        appleKeys()
+        webOptions()
+    }
+
+    // MARK: recording
+
+    /// The platform a finding concerns when the push reaches only one.
+    var single: Platform? { push.shape.platforms.count == 1 ? push.shape.platforms.first : nil }
+
+    mutating func add(_ severity: Diagnostic.Severity, _ rule: String, _ relativePath: String, _ message: String, platform: Platform? = nil) {
+        found.append(Diagnostic(severity, rule, path: scope.payload(relativePath), message, platform: platform ?? single))
+    }
+
+    mutating func error(_ rule: String, _ path: String, _ message: String, platform: Platform? = nil) { add(.error, rule, path, message, platform: platform) }
+    mutating func warning(_ rule: String, _ path: String, _ message: String, platform: Platform? = nil) { add(.warning, rule, path, message, platform: platform) }
+    mutating func note(_ rule: String, _ path: String, _ message: String, platform: Platform? = nil) { add(.note, rule, path, message, platform: platform) }
+
+    /// A finding whose path is already absolute (a header, the request path).
+    mutating func add(_ severity: Diagnostic.Severity, _ rule: String, absolute path: String, _ message: String, platform: Platform?) {
+        found.append(Diagnostic(severity, rule, path: path, message, platform: platform))
+    }
+
+    /// Payload text quoted as JSON, so control characters stay escapes.
+    static func quoted(_ text: String) -> String { ServiceRules.abbreviated(JSONWriter.compact(.string(text)), limit: 60) }
+
+    // MARK: V1 sizes, per target
+
+    mutating func sizes() {
+        let payload = push.payload
+        let nothing = "nothing reaches the device — send less (an id the app fetches the rest with)"
+        switch push.shape {
+        case .envelope:
+            return
+        case .apns:
+            // The simulator's bundle key never reaches APNs (D4).
+            let wire = JSON.object(root.removing([ShapeReader.simulatorBundleKey]))
+            if let r = ServiceRules.apnsSizeRefusal(payload: wire, headers: push.transport.headers) {
+                error("V1", "$", "\(r.message); \(nothing)", platform: .ios)
+            }
+        case .fcmV1:
+            if let r = ServiceRules.fcmSizeRefusal(payload: payload, service: .fcmV1) { error("V1", "$", "\(r.message); \(nothing)") }
+        case .fcmLegacy:
+            if let r = ServiceRules.fcmSizeRefusal(payload: payload, service: .fcmLegacy) { error("V1", "$", "\(r.message); \(nothing)") }
+        case .webPush:
+            if let r = ServiceRules.webPushSizeRefusal(payload: payload) { warning("V1", "$", "\(r.message); nothing is shown — send less") }
+        case .sendToUser, .expo, .dataOnly:
+            // Sent on through each platform's own service, each with its own limit.
+            if targets.contains(.ios), let r = ServiceRules.apnsSizeRefusal(payload: payload, headers: push.transport.headers) {
+                error("V1", "$", "\(r.message); \(nothing)", platform: .ios)
+            }
+            if targets.contains(.android), let r = ServiceRules.fcmSizeRefusal(payload: payload, service: .fcmV1) {
+                error("V1", "$", "\(r.message); \(nothing)", platform: .android)
+            }
+            if targets.contains(.web), let r = ServiceRules.webPushSizeRefusal(payload: payload) {
+                warning("V1", "$", "\(r.message); nothing is shown — send less", platform: .web)
+            }
+        }
+    }
+
+    // MARK: V2 the APNs request: headers and device token
+
+    mutating func apnsRequest() {
+        guard selected.contains(.ios) else { return }
+        let headers = push.transport.headers
+        if targets.contains(.ios) {
+            // FCM v1 passes `message.apns.headers` on to APNs, over the request's own (SPEC §1).
+            var merged = headers
+            var fromBlock: Set<String> = []
+            let blockPath = "$.message.apns.headers"
+            if push.shape == .fcmV1, let block = root["message"]?["apns"]?["headers"]?.object {
+                for member in block.members {
+                    guard let text = member.value.scalarText else { continue }
+                    merged[member.key.lowercased()] = text
+                    fromBlock.insert(member.key.lowercased())
+                }
+            }
+            func path(_ header: String) -> String {
+                fromBlock.contains(header) ? scope.payload(JSONPath.member(blockPath, header)) : scope.header(header)
+            }
+            if let r = ServiceRules.collapseIDRefusal(headers: merged) {
+                add(.error, "V2", absolute: path("apns-collapse-id"),
+                    "\(r.message); APNs refuses the push and nothing is shown — use a shorter id (a hash of the long one)", platform: .ios)
+            }
+            if let r = ServiceRules.priorityRefusal(headers: merged) {
+                add(.error, "V2", absolute: path("apns-priority"), r.message, platform: .ios)
+            }
+        }
+        // The device token: the request path `/3/device/{token}`, or, for a push sent through
+        // APNs, a `token`/`to` field beside the payload.
+        if let requestPath = push.transport.path, let token = ServiceRules.apnsDeviceToken(path: requestPath),
+           let r = ServiceRules.deviceTokenRefusal(token) {
+            add(.error, "V2", absolute: scope.pathOfRequest, r.message, platform: .ios)
+        }
+        if push.transport.via?.lowercased() == "apns" {
+            for key in ["token", "to"] {
+                if case .string(let token)? = root[key], let r = ServiceRules.deviceTokenRefusal(token) {
+                    error("V2", JSONPath.member("$", key), r.message, platform: .ios)
+                }
+            }
+        }
+    }
+
+    // MARK: V3 FCM data
+
+    mutating func fcmData() {
+        switch push.shape {
+        case .fcmV1:
+            guard let message = root["message"]?.object else { return }
+            for r in ServiceRules.fcmV1DataRefusals(message: message, at: "$.message") {
+                error("V3", r.path ?? "$.message.data", r.message)
+            }
+        case .fcmLegacy, .dataOnly:
+            guard targets.contains(.android) else { return }
+            for r in ServiceRules.fcmLegacyDataRefusals(root, at: "$") {
+                error("V3", r.path ?? "$.data", r.message, platform: .android)
+            }
+            // The legacy API stringifies other values; the app gets text, not the JSON type.
+            for member in root["data"]?.object?.members ?? [] {
+                if case .string = member.value { continue }
+                let shown = ServiceRules.abbreviated(JSONWriter.compact(member.value))
+                warning("V3", JSONPath.member("$.data", member.key),
+                        "FCM delivers data values as strings; got \(member.value.typeName) \(shown) — the app receives the string \(ServiceRules.abbreviated(ServiceRules.stringified(member.value))); send it as a string",
+                        platform: .android)
+            }
+        default:
+            return
+        }
+    }
+
+    // MARK: V4 conversation keys, C9 and I2 notes
+
+    /// Where the conversation keys live (SPEC §1, the "where conversation keys live" column), with
+    /// the platform each place is read on (nil: every platform the push reaches).
+    func conversationPlaces() -> [(path: String, data: JSONObject, platform: Platform?)] {
+        func object(_ path: String) -> JSONObject? {
+            var current: JSON? = push.payload
+            for key in path.dropFirst(2).split(separator: ".") { current = current?[String(key)] }
+            return current?.object
+        }
+        switch push.shape {
+        case .envelope: return []
+        case .fcmV1:
+            var places: [(String, JSONObject, Platform?)] = []
+            if let data = object("$.message.data") { places.append(("$.message.data", data, nil)) }
+            if targets.contains(.android), let data = object("$.message.android.data") { places.append(("$.message.android.data", data, .android)) }
+            if targets.contains(.web), let data = object("$.message.webpush.data") { places.append(("$.message.webpush.data", data, .web)) }
+            return places
+        case .apns:
+            // Custom keys beside `aps` (D4).
+            return [("$", root.removing(["aps", ShapeReader.simulatorBundleKey]), .ios)]
+        case .webPush:
+            let path = root["web_push"]?.int == 8030 ? "$.notification.data" : "$.options.data"
+            return object(path).map { [(path, $0, .web)] } ?? []
+        case .sendToUser, .expo, .fcmLegacy, .dataOnly:
+            return object("$.data").map { [("$.data", $0, nil)] } ?? []
+        }
+    }
+
+    static let senderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"]
+
+    mutating func conversationKeys() {
+        var gateNoted = false
+        var photoNoted = false
+        for place in conversationPlaces() {
+            let data = place.data
+            let platform = place.platform
+            func at(_ key: String) -> String { JSONPath.member(place.path, key) }
+            let id = data["conversationId"]
+            let isConversation = id.flatMap { ConversationKeys.conversationID($0) } != nil
+            if let id, !isConversation {
+                let got = id.string != nil ? "an empty string" : "\(id.typeName) \(ServiceRules.abbreviated(JSONWriter.compact(id)))"
+                warning("V4", at("conversationId"),
+                        "conversationId must be a non-empty string or a number; got \(got) — the push shows as a plain notification (C1, C8)", platform: platform)
+            } else if id == nil {
+                let present = Self.senderKeys.filter(data.has)
+                if let first = present.first {
+                    warning("V4", at(first),
+                            "\(present.joined(separator: ", ")) without conversationId \(present.count == 1 ? "is" : "are") ignored: the push shows as a plain notification (C8) — add conversationId to show a conversation",
+                            platform: platform)
+                }
+            }
+            if let avatar = data["senderAvatarUrl"] {
+                avatarURL(avatar, path: at("senderAvatarUrl"), platform: platform)
+            }
+            if let flag = data["conversationIsGroup"], !ConversationKeys.isBooleanLike(flag) {
+                warning("V4", at("conversationIsGroup"),
+                        "conversationIsGroup \(ServiceRules.abbreviated(JSONWriter.compact(flag))) is not true, false, 1 or 0 (or those as strings): the device shows a one-to-one conversation (C6) — send true or \"true\"",
+                        platform: platform)
+            }
+            guard isConversation else { continue }
+            if !gateNoted {
+                gateNoted = true
+                note("C9", at("conversationId"), sdkGate(platform: platform))
+            }
+            if !photoNoted, targets.contains(.ios), platform == nil || platform == .ios,
+               let url = data["senderAvatarUrl"]?.string, ConversationKeys.isHTTPSImageURL(url) {
+                photoNoted = true
+                note("I2", at("senderAvatarUrl"), communicationPrerequisites(), platform: .ios)
+            }
+        }
+    }
+
+    /// C4: an https image is the photo; anything else draws initials (N1).
+    mutating func avatarURL(_ value: JSON, path: String, platform: Platform?) {
+        guard case .string(let text) = value else {
+            if !value.isNull {
+                error("V4", path, "senderAvatarUrl must be a URL; got \(value.typeName) \(ServiceRules.abbreviated(JSONWriter.compact(value))) — the device draws initials instead (C4, N1); send an https image URL", platform: platform)
+            }
+            return
+        }
+        guard !text.isEmpty else { return }  // empty means "no photo" (C4)
+        if !Self.isURL(text) {
+            error("V4", path, "senderAvatarUrl \(Self.quoted(text)) is not a URL — the device draws initials instead (C4, N1); send an absolute https URL", platform: platform)
+        } else if !ConversationKeys.isHTTPSImageURL(text) {
+            warning("V4", path, "senderAvatarUrl \(Self.quoted(text)) is not https — the device draws initials instead of the photo (C4, N1); serve it over https", platform: platform)
+        }
+    }
+
+    /// An absolute URL: a scheme (`https:`, `data:`, …), then something, no spaces.
+    static func isURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else { return false }
+        let scheme = text[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }) else { return false }
+        return !text.contains(where: \.isWhitespace)
+    }
+
+    /// C9, with the versions of the platforms asked for (from `Profile`, the one place they live).
+    func sdkGate(platform: Platform?) -> String {
+        let platforms = platform.map { [$0] } ?? targets.sorted()
+        var parts: [String] = []
+        for p in platforms {
+            parts.append("\(p.displayName) SDK \(Profile.conversationSDK(platform: p, flavor: .native))")
+        }
+        if platforms.contains(where: { $0 != .web }) {
+            for flavor in [Flavor.flutter, .reactNative] {
+                let native = platforms.first { $0 != .web }!
+                parts.append("\(flavor.displayName) \(Profile.conversationSDK(platform: native, flavor: flavor))")
+            }
+        }
+        return "conversation display needs \(parts.joined(separator: ", ")) or later; an older SDK ignores the keys and shows a plain notification (C9)"
+    }
+
+    /// I2: what iOS needs to draw the sender's photo.
+    func communicationPrerequisites() -> String {
+        let capability = "the Communication Notifications capability (with INSendMessageIntent in NSUserActivityTypes)"
+        if let aps = apsPlace()?.aps ?? (push.shape == .fcmV1 ? JSONObject() : nil) {
+            let missing = aps["mutable-content"]?.int == 1 ? "" : " (missing here)"
+            return "iOS 15+ shows the sender photo only through the Notification Service Extension: the push needs \"mutable-content\": 1\(missing) and the app \(capability); without them iOS shows the app icon (I2)"
+        }
+        return "iOS 15+ shows the sender photo only when the app has \(capability) and its Notification Service Extension hands the push to the SDK; without them iOS shows the app icon (I2)"
+    }
+
+    // MARK: V5 keys Apple ignores
+
+    /// The `aps` dictionary APNs receives: D4's own, or FCM v1's `message.apns.payload.aps`.
+    func apsPlace() -> (path: String, aps: JSONObject)? {
+        switch push.shape {
+        case .apns: return root["aps"]?.object.map { ("$.aps", $0) }
+        case .fcmV1: return root["message"]?["apns"]?["payload"]?["aps"]?.object.map { ("$.message.apns.payload.aps", $0) }
+        default: return nil
+        }
+    }
+
+    mutating func appleKeys() {
+        guard targets.contains(.ios), let (path, aps) = apsPlace() else { return }
+        for member in aps.members where !ServiceRules.apsKeys.contains(member.key) {
+            warning("V5", JSONPath.member(path, member.key),
+                    "\(Self.quoted(member.key)) is not an Apple key: iOS ignores custom keys inside aps — move it to the top level, beside aps", platform: .ios)
+        }
+        let alertPath = JSONPath.member(path, "alert")
+        if case .object(let alert)? = aps["alert"] {
+            for member in alert.members where !ServiceRules.alertKeys.contains(member.key) {
+                if member.key == "sound" {
+                    warning("V5", JSONPath.member(alertPath, "sound"),
+                            "sound inside alert is ignored by Apple: the notification arrives without that sound — move it to aps.sound", platform: .ios)
+                } else {
+                    warning("V5", JSONPath.member(alertPath, member.key),
+                            "\(Self.quoted(member.key)) is not an alert key: iOS ignores it — use title, subtitle, body or the loc keys", platform: .ios)
+                }
+            }
+        }
+        if aps["content-available"]?.int == 1, Self.hasAlert(aps["alert"]) {
+            warning("V5", JSONPath.member(path, "content-available"),
+                    "content-available with an alert: iOS shows the alert and wakes the app only as it sees fit — send background updates as their own push (no alert, apns-push-type background, apns-priority 5)",
+                    platform: .ios)
+        }
+    }
+
+    static func hasAlert(_ alert: JSON?) -> Bool {
+        switch alert {
+        case .string(let s)?: return !s.isEmpty
+        case .object(let o)?: return !o.isEmpty
+        default: return false
+        }
+    }
+
+    // MARK: V7 web options
+
+    /// The options `showNotification` gets, as the web reading builds them (D6, D2).
+    func webOptionsPlace() -> (path: String, options: JSONObject)? {
+        switch push.shape {
+        case .webPush:
+            if root["web_push"]?.int == 8030 { return ("$.notification", root["notification"]?.object ?? JSONObject()) }
+            var options = root["options"]?.object ?? JSONObject()
+            options["title"] = root["title"]
+            return ("$.options", options)
+        case .fcmV1:
+            let message = root["message"]?.object ?? JSONObject()
+            let shared = message["notification"]?.object
+            let override = message["webpush"]?["notification"]?.object
+            guard shared != nil || override != nil else { return nil }
+            let options = (shared ?? JSONObject()).merging(override ?? JSONObject())
+            return (override != nil ? "$.message.webpush.notification" : "$.message.notification", options)
+        default:
+            return nil
+        }
+    }
+
+    mutating func webOptions() {
+        guard targets.contains(.web), let (path, options) = webOptionsPlace() else { return }
+        for e in ServiceRules.webOptionErrors(options, path: path) {
+            error("V7", e.path, "\(e.message) — nothing is shown", platform: .web)
+        }
+        if let actions = options["actions"]?.array, actions.count > ServiceRules.webMaxActions {
+            let hidden = actions.dropFirst(ServiceRules.webMaxActions).map { action in
+                (action["title"]?.scalarText ?? action["action"]?.scalarText).map(Self.quoted) ?? "an action"
+            }
+            warning("V7", JSONPath.member(path, "actions"),
+                    "\(actions.count) actions: Chrome shows the first \(ServiceRules.webMaxActions) (W4); \(hidden.joined(separator: ", ")) \(hidden.count == 1 ? "is" : "are") never offered — put the ones that matter first",
+                    platform: .web)
+        }
+    }
+}
