@@ -52,7 +52,7 @@ enum LintCommand {
         // Profile options parse --platform, --locale and --strings; lint checks every platform by default.
         let options = try parsed.profileOptions()
         let platforms = parsed.value("--platform") == nil ? Set(Platform.allCases) : Set(options.platforms)
-        let documents = try InputLoading.load(inputs)
+        let documents = try Session.documents(inputs)
         var pushes: [LintedPush] = []
         for document in documents {
             switch document.kind {
