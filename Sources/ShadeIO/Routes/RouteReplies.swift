@@ -7,9 +7,18 @@ enum Admission: Equatable {
     /// `push` is nil when Shade could not read a push at all (invalid JSON, an unknown shape).
     case refused(Push?, PushRefusal)
 
+    /// The push number of an accepted push (what replies hand out as its id).
     var id: Int? {
         if case .accepted(let push) = self { return push.id }
         return nil
+    }
+
+    /// The push number, accepted or refused (nil when there was no push).
+    var number: Int? {
+        switch self {
+        case .accepted(let push), .refused(let push?, _): push.id
+        case .refused(nil, _): nil
+        }
     }
 
     var refusal: PushRefusal? {
@@ -73,7 +82,7 @@ struct RouteReplies {
     /// APNs: 200 with an `apns-id` header and no body, or the status and `{"reason": …}`. APNs takes
     /// one push per request; for a batch the first refusal answers.
     func apns(_ admissions: [Admission], request: HTTPRequest) -> HTTPResponse {
-        let apnsID = request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: admissions.first?.id ?? 0)
+        let apnsID = request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: admissions.first?.number ?? 0)
         if let refusal = admissions.lazy.compactMap(\.refusal).first {
             var response = apnsError(status: refusal.errorStatus, reason: refusal.code ?? "BadPayload",
                                      message: refusal.code == nil ? refusal.message : nil)

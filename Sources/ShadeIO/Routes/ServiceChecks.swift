@@ -69,6 +69,10 @@ enum ServiceChecks {
             let message = "the FCM v1 API takes {\"message\": {…}} (D2); got \(article(push.shape.displayName)) — wrap it in \"message\", or POST it to /push"
             return PushRefusal(status: 400, code: "INVALID_ARGUMENT", message: message,
                                serviceMessage: "Invalid JSON payload received. \(message)")
+        case .expo where push.shape != .expo:
+            return PushRefusal(status: 400, code: "DeviceNotRegistered",
+                               message: "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); "
+                                + "got \(article(push.shape.displayName)) — POST it to /push, or send it to an Expo token")
         default:
             return nil
         }

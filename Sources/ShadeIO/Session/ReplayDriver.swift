@@ -69,6 +69,8 @@ public final class ReplayDriver {
     public var count: Int { schedule.count }
     /// Pushes (and unreadable lines) in the replay.
     public var pushCount: Int { entries.reduce(0) { $0 + $1.count } }
+    /// Pushes (and unreadable lines) handed out so far in this pass.
+    public var playedCount: Int { entries[0..<position].reduce(0) { $0 + $1.count } }
     public var isPaused: Bool { schedule.isPaused }
     /// Everything handed out (a looping replay is finished for the 3 s before it starts over).
     public var isFinished: Bool { schedule.isFinished }
