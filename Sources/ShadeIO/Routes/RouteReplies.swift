@@ -132,7 +132,7 @@ struct RouteReplies {
             }
         }
         let body = JSONObject([
-            "multicast_id": .number(String(admissions.first.flatMap(\.id) ?? 0)),
+            "multicast_id": .number(String(admissions.first.flatMap(\.number) ?? 0)),
             "success": .number(String(success)),
             "failure": .number(String(admissions.count - success)),
             "canonical_ids": .number("0"),

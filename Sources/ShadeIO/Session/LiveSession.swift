@@ -349,7 +349,7 @@ public final class LiveSession: ConnectionHandler {
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
         let admissions = admit(outcomes, service: route.service)
-        return replies.http(route, admissions, isBatch: Self.isBatch(request.body), request: request)
+        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request)
     }
 
     private func isAuthorized(_ request: HTTPRequest, key: String) -> Bool {
@@ -359,7 +359,7 @@ public final class LiveSession: ConnectionHandler {
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
                                        transport: Transport(via: "ndjson"))
-        return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line))
+        return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
@@ -376,9 +376,14 @@ public final class LiveSession: ConnectionHandler {
         return replies.ndjson([.refused(nil, PushRefusal(status: 413, code: nil, message: reason))], isBatch: false)
     }
 
-    /// A body or line whose first non-blank byte is `[`: a batch, answered with `ids`.
-    static func isBatch(_ bytes: [UInt8]) -> Bool {
-        bytes.first { !ASCII.isWhitespace($0) } == UInt8(ascii: "[")
+    /// A body or line holding a JSON array: a batch, answered with `ids`. One that does not parse is
+    /// not a batch but a bad request, whatever its first byte.
+    static func isBatch(_ bytes: [UInt8], _ outcomes: [Intake.Outcome]) -> Bool {
+        guard bytes.first(where: { !ASCII.isWhitespace($0) }) == UInt8(ascii: "[") else { return false }
+        if outcomes.count == 1, case .rejected = outcomes[0] {
+            return (try? JSONParser.parse(bytes)) != nil   // parsed again only when it failed
+        }
+        return true
     }
 
     static func withoutLine(_ outcome: Intake.Outcome) -> Intake.Outcome {
