@@ -101,7 +101,7 @@ let largeAlert = String(repeating: "x", count: 4100)
     ("/fcm/send", [], #"{"to":"tok","notification":{"title":"T","body":"B"}}"#,
      #"200 {"multicast_id": 1, "success": 1, "failure": 0, "canonical_ids": 0, "results": [{"message_id": "0:1"}]}"#),
     ("/fcm/send", [], #"{"to":"tok","data":{"from":"me"}}"#,
-     #"200 {"multicast_id": 1, "success": 0, "failure": 1, "canonical_ids": 0, "results": [{"error": "InvalidDataKey"}]}"#),
+     #"200 {"multicast_id": 0, "success": 0, "failure": 1, "canonical_ids": 0, "results": [{"error": "InvalidDataKey"}]}"#),
     // Expo: a ticket per message
     ("/--/api/v2/push/send", [], #"[{"to":"ExponentPushToken[a]","title":"T","body":"B"},{"to":"fcm-token","title":"T"}]"#,
      #"200 {"data": [{"status": "ok", "id": "UUID-000000000001"}, {"status": "error", "message": "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); got an FCM legacy message — POST it to /push, or send it to an Expo token", "details": {"error": "DeviceNotRegistered"}}]}"#),

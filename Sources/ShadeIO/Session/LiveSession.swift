@@ -53,7 +53,9 @@ public final class LiveSession: ConnectionHandler {
     /// Called after every push or rejection is applied (live or replayed; not when seeking rebuilds).
     public var onArrival: ((Arrival) -> Void)?
 
-    private var intake = Intake()
+    /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
+    /// replays with the numbers (and generated item keys) the live session gave.
+    private var nextNumber = 1
     private let replies: RouteReplies
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
@@ -154,6 +156,8 @@ public final class LiveSession: ConnectionHandler {
     /// after the ones received so far.
     public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
         var outcomes: [Intake.Outcome] = []
+        var intake = Intake(firstID: nextNumber)
+        defer { nextNumber = intake.nextID }
         for document in documents {
             outcomes += document.kind == .lines ? intake.lines(document.bytes, source: document.name)
                 : intake.document(document.bytes, source: document.name)
@@ -251,6 +255,7 @@ public final class LiveSession: ConnectionHandler {
                 apply(outcome, refusal: nil, announce: true)
                 admissions.append(.refused(nil, PushRefusal(status: 400, code: nil, message: rejection.reason)))
             case .push(var push):
+                push.id = 0   // numbered once accepted
                 push.transport.at = at
                 push.transport.atMillis = now
                 push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
@@ -262,6 +267,7 @@ public final class LiveSession: ConnectionHandler {
                 }
                 if let journal {
                     do {
+                        // The envelope holds no number: replay numbers pushes as they come.
                         try journal.append(line: Envelope.line(for: push))
                     } catch {
                         let refusal = PushRefusal(status: 500, code: "InternalServerError",
@@ -272,6 +278,8 @@ public final class LiveSession: ConnectionHandler {
                         continue
                     }
                 }
+                push.id = nextNumber
+                nextNumber += 1
                 acceptedCount += 1
                 apply(.push(push), refusal: nil, announce: true)
                 admissions.append(.accepted(push))
@@ -345,6 +353,7 @@ public final class LiveSession: ConnectionHandler {
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
@@ -357,6 +366,7 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+        var intake = Intake(firstID: 0)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
                                        transport: Transport(via: "ndjson"))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))

@@ -9,6 +9,9 @@ struct PushLog {
 
     /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
     func lines(for arrival: Arrival, in session: LiveSession) -> [String] {
+        if let refusal = arrival.refusal {
+            return ["\(LogText.clean(arrival.source.description)): refused (not recorded): \(LogText.clean(refusal.message))"]
+        }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
@@ -18,15 +21,14 @@ struct PushLog {
         }
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, refusal: arrival.refusal,
-                                                                   center: session.centers[platform]!)
+            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, center: session.centers[platform]!)
         }
     }
 
-    private func describe(_ effect: Arrival.Effect, push: Push, refusal: PushRefusal?, center: Center) -> String {
+    private func describe(_ effect: Arrival.Effect, push: Push, center: Center) -> String {
         switch effect {
         case .rejected(let reason):
-            return (refusal != nil ? "refused (not recorded): " : "rejected: ") + LogText.clean(reason)
+            return "rejected: " + LogText.clean(reason)
         case .elsewhere:
             let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
