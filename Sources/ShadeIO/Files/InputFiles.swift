@@ -36,8 +36,13 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 public enum InputFiles {
-    /// Expands the inputs in order. A directory gives its regular files in name order (byte order of the
-    /// names), not recursing and skipping hidden files. The first input that cannot be read is the error.
+    /// The files a directory contributes (DECISIONS.md #11): payload files only, so a README beside the
+    /// payloads is not reported as invalid JSON. Compared without case (`d.NDJSON` counts).
+    public static let payloadExtensions: Set<String> = ["json", "jsonl", "ndjson", "apns"]
+
+    /// Expands the inputs in order. A directory gives its regular payload files (`payloadExtensions`) in
+    /// name order (byte order of the names), not recursing and skipping hidden files. A file named
+    /// explicitly is read whatever its extension. The first input that cannot be read is the error.
     public static func expand(_ arguments: [String],
                               standardInput: () -> [UInt8] = { readAll(fd: STDIN_FILENO) ?? [] })
         throws(InputError) -> [InputDocument] {
@@ -51,7 +56,7 @@ public enum InputFiles {
             var status = stat()
             guard stat(argument, &status) == 0 else { throw InputError(path: argument, reason: errnoText()) }
             if status.st_mode & S_IFMT == S_IFDIR {
-                for name in try directoryEntries(argument) {
+                for name in try directoryEntries(argument) where isPayloadFile(name) {
                     let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
                     var entry = stat()
                     guard stat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFREG else { continue }
@@ -62,6 +67,11 @@ public enum InputFiles {
             }
         }
         return documents
+    }
+
+    static func isPayloadFile(_ name: String) -> Bool {
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return false }
+        return payloadExtensions.contains(name[name.index(after: dot)...].lowercased())
     }
 
     /// `.jsonl` and `.ndjson` hold a payload per line; every other file is one document.
@@ -125,7 +135,8 @@ public enum InputFiles {
         return nil
     }
 
-    static func read(_ path: String) throws(InputError) -> InputDocument {
+    /// One file as a document of the kind its name says.
+    public static func read(_ path: String) throws(InputError) -> InputDocument {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
         defer { close(fd) }

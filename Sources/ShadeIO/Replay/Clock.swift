@@ -37,3 +37,14 @@ public final class ManualClock: Clock {
         now = millis
     }
 }
+
+/// CLOCK_REALTIME: the wall clock, for the `at` of received pushes (timing uses a monotonic clock).
+public struct WallClock: Clock, Sendable {
+    public init() {}
+
+    public func nowMillis() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_REALTIME, &spec)
+        return Int64(spec.tv_sec) * 1000 + Int64(spec.tv_nsec) / 1_000_000
+    }
+}

@@ -1,14 +1,26 @@
 import ShadeCore
+import ShadeIO
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
+    /// The inputs as documents (files, directories' payload files in name order, `-`); a file that
+    /// cannot be read is a usage error naming it (exit 2).
+    static func documents(_ inputs: [String]) throws(UsageError) -> [InputDocument] {
+        do {
+            return try InputFiles.expand(inputs)
+        } catch {
+            throw UsageError("\(error.description) — check the path")
+        }
+    }
+
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
     static func resolver(options: ProfileOptions) throws(UsageError) -> TextResolver {
         let locale: LocaleTag
         do { locale = try LocaleTag.parse(options.locale) } catch { throw UsageError(error.message) }
         var tables: [StringTable] = []
         for path in options.stringFiles {
-            let bytes = try InputLoading.file(path).bytes
+            let bytes: [UInt8]
+            do { bytes = try InputFiles.read(path).bytes } catch { throw UsageError("--strings \(error.description)") }
             do { tables.append(try StringTable.parse(bytes, name: path)) } catch {
                 throw UsageError("--strings \(error.message)")
             }
@@ -16,13 +28,21 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
+    /// Every push and rejection of the documents, in order, numbered from 1.
+    static func outcomes(_ documents: [InputDocument], intake: inout Intake) -> [Intake.Outcome] {
+        documents.flatMap { document in
+            document.kind == .lines ? intake.lines(document.bytes, source: document.name)
+                : intake.document(document.bytes, source: document.name)
+        }
+    }
+
     /// One center per profile, fed every push of the inputs in order.
     static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
-        let documents = try InputLoading.load(inputs)
+        let documents = try documents(inputs)
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
-        for outcome in InputLoading.outcomes(documents, intake: &intake) {
+        for outcome in outcomes(documents, intake: &intake) {
             for i in centers.indices { centers[i].apply(outcome) }
         }
         return centers

@@ -66,15 +66,11 @@ enum LintCommand {
             }
             format = f
         }
-        // --platform reads as for the other commands; lint checks every platform unless told otherwise.
-        var platforms = Set(Platform.allCases)
-        if let value = parsed.value("--platform") {
-            var options = ProfileOptions()
-            _ = try options.set("--platform", value)
-            platforms = Set(options.platforms)
-        }
-        let tables = try stringTables(parsed)
-        let documents = try InputLoading.load(inputs)
+        // Profile options parse --platform, --locale and --strings; lint checks every platform by default.
+        let options = try parsed.profileOptions()
+        let platforms = parsed.value("--platform") == nil ? Set(Platform.allCases) : Set(options.platforms)
+        let tables = try Session.resolver(options: options).tables
+        let documents = try Session.documents(inputs)
         var pushes: [LintedPush] = []
         for document in documents {
             switch document.kind {
@@ -85,23 +81,5 @@ enum LintCommand {
         let report = LintReport(pushes: pushes).collapsingRepeatedNotes()
         print(format == .json ? report.json() : report.text(), terminator: "")
         return report.hasErrors ? 1 : 0
-    }
-
-    /// `--locale` and the `--strings` files, in command-line order (a later table overrides).
-    static func stringTables(_ parsed: ParsedArguments) throws(UsageError) -> StringTables {
-        var locale = LocaleTag.default
-        if let text = parsed.value("--locale") {
-            do { locale = try LocaleTag.parse(text) } catch { throw UsageError(error.message) }
-        }
-        var tables: [StringTable] = []
-        for (name, path) in parsed.values where name == "--strings" {
-            let document = try InputLoading.file(path)
-            do {
-                tables.append(try StringTable.parse(document.bytes, name: path))
-            } catch {
-                throw UsageError("--strings \(error.message)")
-            }
-        }
-        return StringTables(locale: locale, user: tables)
     }
 }

@@ -1,7 +1,106 @@
+@preconcurrency import Glibc
 import ShadeCore
+import ShadeIO
 
+/// `shade listen`: take pushes on a unix socket and loopback HTTP, show them live (or log them headless).
 enum ListenCommand {
+    static let defaultPort = 4747
+
     static let command = Command(
-        name: "listen", summary: "(not built yet)", usage: "shade listen", help: "", valueOptions: [], flags: [],
-        run: { _ throws(UsageError) in throw UsageError("`shade listen` is not built yet") })
+        name: "listen",
+        summary: "take pushes on a local socket and loopback HTTP, and show them live",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--headless] [profile options]",
+        help: """
+        Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
+        starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
+        can point here:
+
+        \(Route.table.map { "  " + $0 }.joined(separator: "\n"))
+
+        A push a route refuses (as APNs, FCM or a browser would) counts as rejected and is not recorded.
+        Without a terminal, or with --headless, it prints a line per push and a summary when stopped
+        (Ctrl-C or SIGTERM; the recording is flushed first).
+
+        Options:
+          --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade.sock, else /tmp/shade-UID.sock)
+          --port N                the TCP port (default \(defaultPort)); 0 picks a free one and prints it
+          --bind ADDR             listen on another address than 127.0.0.1 (anyone who reaches it can push)
+          --record FILE           append every accepted push to FILE as an envelope line (replay it later)
+          --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
+          --headless              no terminal UI: a line per push on standard output
+        \(ProfileOptions.help)
+
+        Examples:
+          shade listen --port 4747 --record session.jsonl
+          curl -X POST http://127.0.0.1:4747/push/send-to-user \\
+            -H "x-api-key: $ABROVA_API_KEY" \\
+            -H "x-server-secret: $ABROVA_SERVER_SECRET" \\
+            -H "content-type: application/json" \\
+            -d '{"userId":"user_kian","title":"@ali","body":"Is the bike still available?",
+                 "data":{"conversationId":"room_42","senderName":"@ali","senderId":"user_ali",
+                         "senderAvatarUrl":"https://cdn.example.com/avatars/ali.jpg"}}'
+          curl -v http://127.0.0.1:4747/3/device/a1b2c3 -H "apns-push-type: alert" -d @Samples/seed001-im-apns-loc.apns
+          shade send Samples/demo.jsonl
+          curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
+        """,
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key"] + ProfileOptions.valueOptions,
+        flags: ["--headless"],
+        run: run)
+
+    static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
+        guard parsed.operands.isEmpty else {
+            throw UsageError("`shade listen` takes no files (\(parsed.operands[0])); to play files use `shade replay`, to send them `shade send`")
+        }
+        let options = try parsed.profileOptions()
+        let texts = try Session.resolver(options: options)
+        let port = try portOption(parsed) ?? defaultPort
+        let bind = parsed.value("--bind") ?? "127.0.0.1"
+        if bind != "127.0.0.1" {
+            fputs("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state\n", stderr)
+        }
+        if let key = parsed.value("--api-key"), key.isEmpty { throw UsageError("--api-key needs a value, such as --api-key dev-key") }
+        var journal: Journal?
+        if let path = parsed.value("--record") {
+            do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
+        }
+        let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
+                                  clock: SystemClock())
+        let socket = parsed.value("--socket") ?? Endpoint.defaultSocketPath()
+        let listening: [String]
+        do {
+            listening = try session.listen(socketPath: socket, port: port, bind: bind)
+        } catch {
+            session.shutdown()
+            throw UsageError(error.message)
+        }
+        print("shade: listening on " + listening.joined(separator: " and ")
+            + (journal.map { ", recording to \($0.path)" } ?? ""))
+        fflush(stdout)
+
+        if !Headless.isChosen(parsed) {
+            // MERGE(tui): return runInteractive(session: session, title: "Shade — " + listening.joined(separator: ", "))
+            fputs("shade: the terminal UI is not part of this build: running headless\n", stderr)
+        }
+        Headless.log(session, platforms: options.platforms)
+        do {
+            try Headless.run(session)
+        } catch {
+            session.shutdown()
+            throw UsageError(error.message)
+        }
+        session.shutdown()
+        print("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
+            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
+            + PushLog(platforms: options.platforms).summary(session))
+        return 0
+    }
+
+    /// `--port N`: 0 picks a free port.
+    static func portOption(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
+        guard let text = parsed.value("--port") else { return nil }
+        guard let port = Int(text), (0...65535).contains(port) else {
+            throw UsageError("--port \(text): expected a port number from 1 to 65535, or 0 for a free one")
+        }
+        return port
+    }
 }

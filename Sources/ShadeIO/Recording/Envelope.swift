@@ -1,0 +1,44 @@
+// The envelope of DESIGN.md, one line per accepted push: what a recording holds and replay reads (D1).
+import ShadeCore
+
+public enum Envelope {
+    /// `{"at":…,"via":…,"path":…,"headers":{…},"payload":…}` in compact JSON, without a newline. Every
+    /// key is written (null where absent); headers are sorted by name and never carry credentials.
+    public static func line(for push: Push) -> [UInt8] {
+        let headers = PushHeaders.withoutCredentials(push.transport.headers)
+            .sorted { $0.key < $1.key }
+            .map { JSONObject.Member(key: $0.key, value: .string($0.value)) }
+        let envelope = JSONObject([
+            "at": push.transport.at.map(JSON.string) ?? .null,
+            "via": push.transport.via.map(JSON.string) ?? .null,
+            "path": push.transport.path.map(JSON.string) ?? .null,
+            "headers": .object(JSONObject(headers)),
+            "payload": push.payload,
+        ])
+        return JSONWriter.compactBytes(.object(envelope))
+    }
+}
+
+/// Which request headers belong to a push. DESIGN.md: push metadata (`apns-*`, the content type) is
+/// kept; credentials (`authorization`, `x-api-key`, `x-server-secret`, …) never are.
+public enum PushHeaders {
+    /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
+    public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
+        var kept: [String: String] = [:]
+        for field in headers {
+            let name = field.name.lowercased()
+            guard isMetadata(name) else { continue }
+            kept[name] = field.value
+        }
+        return kept
+    }
+
+    static func isMetadata(_ name: String) -> Bool {
+        (name.hasPrefix("apns-") || name == "content-type") && !Transport.credentialHeaders.contains(name)
+    }
+
+    /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
+    public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {
+        headers.filter { !Transport.credentialHeaders.contains($0.key.lowercased()) }
+    }
+}

@@ -1,0 +1,198 @@
+// The answers each route gives, in the format of the service it mimics (DESIGN.md's table).
+import ShadeCore
+
+/// What became of one payload of a request or NDJSON line.
+enum Admission: Equatable {
+    case accepted(Push)
+    /// `push` is nil when Shade could not read a push at all (invalid JSON, an unknown shape).
+    case refused(Push?, PushRefusal)
+
+    /// The push number of an accepted push (what replies hand out as its id).
+    var id: Int? {
+        if case .accepted(let push) = self { return push.id }
+        return nil
+    }
+
+    /// The push number, accepted or refused (nil when there was no push).
+    var number: Int? {
+        switch self {
+        case .accepted(let push), .refused(let push?, _): push.id
+        case .refused(nil, _): nil
+        }
+    }
+
+    var refusal: PushRefusal? {
+        if case .refused(_, let refusal) = self { return refusal }
+        return nil
+    }
+}
+
+/// Builds replies. The ids a service hands out are derived from the push number, so a reply can be
+/// matched with the `#N` of the headless log and the TUI.
+struct RouteReplies {
+    /// The first group of the UUIDs handed out (`apns-id`, Expo ids): random per session.
+    let uuidPrefix: UInt32
+
+    /// `XXXXXXXX-0000-4000-8000-NNNNNNNNNNNN`: a version-4 UUID whose last group is the push number.
+    func uuid(for id: Int) -> String {
+        hex(UInt64(uuidPrefix), width: 8) + "-0000-4000-8000-" + hex(UInt64(max(0, id)), width: 12)
+    }
+
+    private func hex(_ value: UInt64, width: Int) -> String {
+        let digits = String(value, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
+    }
+
+    // MARK: HTTP
+
+    func http(_ route: Route, _ admissions: [Admission], isBatch: Bool, request: HTTPRequest) -> HTTPResponse {
+        // A body that holds no push at all (invalid JSON, one object of no known shape) is a bad request.
+        if !isBatch, admissions.count == 1, case .refused(nil, let refusal) = admissions[0] {
+            return requestError(route, refusal)
+        }
+        switch route {
+        case .apns: return apns(admissions, request: request)
+        case .fcmV1(let project): return fcmV1(admissions, project: project)
+        case .fcmLegacy: return fcmLegacy(admissions)
+        case .expo: return expo(admissions)
+        case .sendToUser, .push, .state, .healthz:
+            let status = admissions.lazy.compactMap(\.refusal).first?.errorStatus ?? 200
+            return .json(status: status, Self.text(generic(admissions, isBatch: isBatch)))
+        }
+    }
+
+    /// The route's answer to a request it could not read.
+    func requestError(_ route: Route, _ refusal: PushRefusal) -> HTTPResponse {
+        switch route {
+        case .apns:
+            return apnsError(status: 400, reason: refusal.code ?? "BadPayload", message: refusal.message)
+        case .fcmV1:
+            return fcmV1Error(PushRefusal(status: 400, code: refusal.code ?? "INVALID_ARGUMENT", message: refusal.message,
+                                          serviceMessage: refusal.serviceMessage))
+        case .fcmLegacy:
+            return .json(status: 400, Self.text(.object(JSONObject(["error": .string(refusal.message)]))))
+        case .expo:
+            let error = JSONObject(["code": .string("VALIDATION_ERROR"), "message": .string(refusal.message)])
+            return .json(status: 400, Self.text(.object(JSONObject(["errors": .array([.object(error)])]))))
+        case .sendToUser, .push, .state, .healthz:
+            return .json(status: refusal.errorStatus, Self.text(generic([.refused(nil, refusal)], isBatch: false)))
+        }
+    }
+
+    /// APNs: 200 with an `apns-id` header and no body, or the status and `{"reason": …}`. APNs takes
+    /// one push per request; for a batch the first refusal answers.
+    func apns(_ admissions: [Admission], request: HTTPRequest) -> HTTPResponse {
+        let apnsID = request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: admissions.first?.number ?? 0)
+        if let refusal = admissions.lazy.compactMap(\.refusal).first {
+            var response = apnsError(status: refusal.errorStatus, reason: refusal.code ?? "BadPayload",
+                                     message: refusal.code == nil ? refusal.message : nil)
+            response.headers.set("apns-id", apnsID)
+            return response
+        }
+        return HTTPResponse(status: 200, headers: ["apns-id": apnsID])
+    }
+
+    /// `{"reason": "…"}`, APNs' error body; Shade adds `message` only where APNs has no reason of its own.
+    func apnsError(status: Int, reason: String, message: String?) -> HTTPResponse {
+        var body = JSONObject(["reason": .string(reason)])
+        if let message { body["message"] = .string(message) }
+        return .json(status: status, Self.text(.object(body)))
+    }
+
+    func fcmV1(_ admissions: [Admission], project: String) -> HTTPResponse {
+        if let refusal = admissions.lazy.compactMap(\.refusal).first { return fcmV1Error(refusal) }
+        let id = admissions.first?.id ?? 0
+        return .json(Self.text(.object(JSONObject(["name": .string("projects/\(project)/messages/\(id)")]))))
+    }
+
+    /// `{"error": {"code": 400, "message": …, "status": "INVALID_ARGUMENT"}}`, FCM v1's error body.
+    func fcmV1Error(_ refusal: PushRefusal) -> HTTPResponse {
+        let status = refusal.errorStatus
+        let error = JSONObject([
+            "code": .number(String(status)),
+            "message": .string(refusal.serviceMessage ?? refusal.message),
+            "status": .string(refusal.code ?? "INVALID_ARGUMENT"),
+        ])
+        return .json(status: status, Self.text(.object(JSONObject(["error": .object(error)]))))
+    }
+
+    /// The legacy API answers 200 with a result per message: `message_id`, or the `error` it refused with.
+    func fcmLegacy(_ admissions: [Admission]) -> HTTPResponse {
+        var results: [JSON] = []
+        var success = 0
+        for admission in admissions {
+            switch admission {
+            case .accepted(let push):
+                success += 1
+                results.append(.object(JSONObject(["message_id": .string("0:\(push.id)")])))
+            case .refused(_, let refusal):
+                var result = JSONObject(["error": .string(refusal.code ?? "InvalidParameters")])
+                if refusal.code == nil { result["message"] = .string(refusal.message) }
+                results.append(.object(result))
+            }
+        }
+        let body = JSONObject([
+            "multicast_id": .number(String(admissions.first.flatMap(\.number) ?? 0)),
+            "success": .number(String(success)),
+            "failure": .number(String(admissions.count - success)),
+            "canonical_ids": .number("0"),
+            "results": .array(results),
+        ])
+        return .json(Self.text(.object(body)))
+    }
+
+    /// Expo answers 200 with a ticket per message, in order: `{"data": [{"status": "ok", "id": …}, …]}`.
+    func expo(_ admissions: [Admission]) -> HTTPResponse {
+        let tickets: [JSON] = admissions.map { admission in
+            switch admission {
+            case .accepted(let push):
+                return .object(JSONObject(["status": .string("ok"), "id": .string(uuid(for: push.id))]))
+            case .refused(_, let refusal):
+                return .object(JSONObject([
+                    "status": .string("error"),
+                    "message": .string(refusal.message),
+                    "details": .object(JSONObject(["error": .string(refusal.code ?? "ValidationError")])),
+                ]))
+            }
+        }
+        return .json(Self.text(.object(JSONObject(["data": .array(tickets)]))))
+    }
+
+    // MARK: generic (`/push`, send-to-user, NDJSON)
+
+    /// `{"ok": true, "id": N}`, `{"ok": true, "ids": [N, …]}`, `{"ok": false, "error": "…"}`; a batch
+    /// with refusals gives `{"ok": false, "ids": [1, null, 3], "error": "element 2: …"}`.
+    func generic(_ admissions: [Admission], isBatch: Bool) -> JSON {
+        let refusals = admissions.enumerated().compactMap { index, admission in admission.refusal.map { (index, $0) } }
+        if !isBatch && admissions.count == 1 {
+            if let refusal = refusals.first?.1 {
+                return .object(JSONObject(["ok": .bool(false), "error": .string(refusal.message)]))
+            }
+            return .object(JSONObject(["ok": .bool(true), "id": .number(String(admissions[0].id ?? 0))]))
+        }
+        let ids = JSON.array(admissions.map { $0.id.map { .number(String($0)) } ?? .null })
+        guard !refusals.isEmpty else { return .object(JSONObject(["ok": .bool(true), "ids": ids])) }
+        let error = refusals.map { "element \($0.0 + 1): \($0.1.message)" }.joined(separator: "; ")
+        return .object(JSONObject(["ok": .bool(false), "ids": ids, "error": .string(error)]))
+    }
+
+    func ndjson(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
+        Array(Self.text(generic(admissions, isBatch: isBatch)).utf8)
+    }
+
+    // MARK: text
+
+    /// One-line JSON spaced as DESIGN.md writes its replies (`{"ok": true, "id": 3}`); strings are
+    /// escaped by ShadeCore's writer, so control characters stay escapes.
+    static func text(_ value: JSON) -> String {
+        switch value {
+        case .object(let object):
+            return "{" + object.members.map { JSONWriter.compact(.string($0.key)) + ": " + text($0.value) }
+                .joined(separator: ", ") + "}"
+        case .array(let elements):
+            return "[" + elements.map(text).joined(separator: ", ") + "]"
+        default:
+            return JSONWriter.compact(value)
+        }
+    }
+}

@@ -1,0 +1,125 @@
+// What a route (or an NDJSON line) refuses. Every limit and key rule is ShadeCore's `ServiceRules`;
+// this file only says which service's rules apply to which push.
+import ShadeCore
+
+/// Why one push was refused, in the terms of the service that refused it.
+public struct PushRefusal: Equatable, Sendable {
+    /// The HTTP status the service answers with (FCM legacy answers 200 with an error in `results`).
+    public var status: Int
+    /// The service's error code: APNs `reason`, FCM v1 `status`, FCM legacy or Expo `error`.
+    /// nil for what Shade itself refuses (invalid JSON, an unknown shape): each route names it its way.
+    public var code: String?
+    /// A sentence for people: the state's `errors`, NDJSON replies, the headless log.
+    public var message: String
+    /// The service's own wording where it has one (FCM v1 `error.message`).
+    public var serviceMessage: String?
+
+    public init(status: Int, code: String?, message: String, serviceMessage: String? = nil) {
+        self.status = status
+        self.code = code
+        self.message = message
+        self.serviceMessage = serviceMessage
+    }
+
+    init(_ refusal: ServiceRules.Refusal) {
+        self.init(status: refusal.status, code: refusal.reason, message: refusal.message, serviceMessage: refusal.serviceMessage)
+    }
+
+    /// An HTTP status for replies that are not the service's own (`/push`, NDJSON): a refusal the
+    /// service answers with 200 (FCM legacy) is still a 400 there.
+    var errorStatus: Int { (400..<600).contains(status) ? status : 400 }
+}
+
+enum ServiceChecks {
+    /// The key `xcrun simctl push` reads; it never reaches APNs, so it does not count toward the size (D4).
+    static let simulatorBundleKey = "Simulator Target Bundle"
+
+    /// The first refusal `service` gives `push`, or nil when the push goes through.
+    static func refusal(for push: Push, service: PushService) -> PushRefusal? {
+        if let wrongShape = shapeRefusal(push, service: service) { return wrongShape }
+        let rules: PushService = service == .anyShape || service == .sendToUser || service == .expo
+            ? shapeService(push.shape) : service
+        switch rules {
+        case .apns: if let refusal = apns(push) { return refusal }
+        case .fcmV1: if let refusal = fcmV1(push) { return refusal }
+        case .fcmLegacy: if let refusal = fcmLegacy(push) { return refusal }
+        case .sendToUser, .expo, .anyShape: break
+        }
+        return onlyPlatformRefuses(push)
+    }
+
+    /// The service a shape is sent through; the shapes that fan out to several (send-to-user, Expo,
+    /// data-only) have no single one.
+    static func shapeService(_ shape: PayloadShape) -> PushService {
+        switch shape {
+        case .apns: .apns
+        case .fcmV1: .fcmV1
+        case .fcmLegacy: .fcmLegacy
+        case .envelope, .sendToUser, .expo, .webPush, .dataOnly: .anyShape
+        }
+    }
+
+    /// Routes that take one request format refuse the others, as the real service does.
+    static func shapeRefusal(_ push: Push, service: PushService) -> PushRefusal? {
+        switch service {
+        case .sendToUser where push.shape != .sendToUser:
+            return PushRefusal(status: 400, code: nil, message: "send-to-user takes {\"userId\": …, \"title\": …, \"body\": …, \"data\": {…}} (D3); "
+                + "got \(article(push.shape.displayName)) — POST it to /push, or add userId")
+        case .fcmV1 where push.shape != .fcmV1:
+            let message = "the FCM v1 API takes {\"message\": {…}} (D2); got \(article(push.shape.displayName)) — wrap it in \"message\", or POST it to /push"
+            return PushRefusal(status: 400, code: "INVALID_ARGUMENT", message: message,
+                               serviceMessage: "Invalid JSON payload received. \(message)")
+        case .expo where push.shape != .expo:
+            return PushRefusal(status: 400, code: "DeviceNotRegistered",
+                               message: "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); "
+                                + "got \(article(push.shape.displayName)) — POST it to /push, or send it to an Expo token")
+        default:
+            return nil
+        }
+    }
+
+    /// V1, V2 for an APNs request: the device token of its path, the size as APNs measures it,
+    /// `apns-collapse-id` and `apns-priority`.
+    static func apns(_ push: Push) -> PushRefusal? {
+        let headers = push.transport.headers
+        if let path = push.transport.path, let token = ServiceRules.apnsDeviceToken(path: path),
+           let refusal = ServiceRules.deviceTokenRefusal(token) {
+            return PushRefusal(refusal)
+        }
+        let wire = push.payload.object.map { JSON.object($0.removing([simulatorBundleKey])) } ?? push.payload
+        if let refusal = ServiceRules.apnsSizeRefusal(payload: wire, headers: headers) { return PushRefusal(refusal) }
+        if let refusal = ServiceRules.collapseIDRefusal(headers: headers) { return PushRefusal(refusal) }
+        if let refusal = ServiceRules.priorityRefusal(headers: headers) { return PushRefusal(refusal) }
+        return nil
+    }
+
+    /// V1, V3 for FCM v1: the size, and `data` maps of strings without reserved keys.
+    static func fcmV1(_ push: Push) -> PushRefusal? {
+        if let refusal = ServiceRules.fcmSizeRefusal(payload: push.payload, service: .fcmV1) { return PushRefusal(refusal) }
+        guard let message = push.payload["message"]?.object else { return nil }
+        return ServiceRules.fcmV1DataRefusals(message: message).first.map(PushRefusal.init)
+    }
+
+    /// V1, V3 for the legacy API: the size and reserved data keys.
+    static func fcmLegacy(_ push: Push) -> PushRefusal? {
+        if let refusal = ServiceRules.fcmSizeRefusal(payload: push.payload, service: .fcmLegacy) { return PushRefusal(refusal) }
+        guard let root = push.payload.object else { return nil }
+        return ServiceRules.fcmLegacyDataRefusals(root).first.map(PushRefusal.init)
+    }
+
+    /// A shape that reaches one platform is refused when that platform's reading refuses it (the
+    /// browser's TypeErrors, W3): the reading is the Center's own, so route and state agree.
+    static func onlyPlatformRefuses(_ push: Push) -> PushRefusal? {
+        guard push.shape.platforms.count == 1, let platform = push.shape.platforms.first,
+              case .rejected(let reason) = push.delivery(on: platform, defaultApp: "app") else { return nil }
+        let code = reason.hasPrefix("TypeError") ? "TypeError" : nil
+        return PushRefusal(status: 400, code: code, message: reason)
+    }
+
+    private static func article(_ name: String) -> String {
+        let vowels: Set<Character> = ["a", "e", "i", "o", "u", "A", "E", "I", "O", "U"]
+        // "an FCM …", "an APNs …": initialisms read by letter names starting with a vowel sound.
+        if name.hasPrefix("FCM") || name.hasPrefix("APNs") { return "an " + name }
+        return (name.first.map(vowels.contains) ?? false ? "an " : "a ") + name
+    }
+}

@@ -1,0 +1,432 @@
+// The one object the run loop drives: listeners, routes, NDJSON, recording, replay, and a Center per
+// platform. Everything happens on the loop's thread (DESIGN.md, run loop): no locks.
+#if canImport(Glibc)
+@preconcurrency import Glibc
+#endif
+import ShadeCore
+
+/// What one push (or one unreadable document) did, for the headless log and tests.
+public struct Arrival: Sendable, Equatable {
+    public enum Effect: Sendable, Equatable {
+        case shown
+        case silent
+        case call
+        case rejected(String)
+        /// The push's shape does not reach this platform (SPEC §1).
+        case elsewhere
+    }
+
+    /// nil when nothing could be read (invalid JSON, an unknown shape): `source` says where.
+    public var push: Push?
+    public var source: SourcePosition
+    /// Set when a route or NDJSON refused the push as its service would: it was not recorded.
+    public var refusal: PushRefusal?
+    /// What each platform's center made of it.
+    public var effects: [Platform: Effect]
+}
+
+public final class LiveSession: ConnectionHandler {
+    public let options: ProfileOptions
+    public let texts: TextResolver
+    public let journal: Journal?
+    /// With a key, send-to-user requires `x-api-key` (this key) and `x-server-secret` (401 otherwise).
+    public let apiKey: String?
+    /// Monotonic time for timers and replay.
+    public let clock: any Clock
+    /// Wall time for the `at` of received pushes.
+    public let wallClock: any Clock
+    public let loop: PollLoop
+
+    /// All three platforms, always fed, whatever `--platform` shows.
+    public private(set) var centers: [Platform: Center]
+    /// +1 whenever any center changed: the TUI redraws when it moves.
+    public private(set) var changeCount = 0
+    /// Rejections as they happen, newest last (at most `recentRejectionLimit`), for a transient message.
+    public private(set) var recentRejections: [ErrorEntry] = []
+    public static let recentRejectionLimit = 20
+    public var replay: ReplayDriver?
+    /// Live pushes taken (recorded, when recording) and refused since the start.
+    public private(set) var acceptedCount = 0
+    public private(set) var refusedCount = 0
+    /// Where it listens, as `listen` described it.
+    public private(set) var listening: [String] = []
+    /// Called after every push or rejection is applied (live or replayed; not when seeking rebuilds).
+    public var onArrival: ((Arrival) -> Void)?
+
+    /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
+    /// replays with the numbers (and generated item keys) the live session gave.
+    private var nextNumber = 1
+    private let replies: RouteReplies
+
+    public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
+                wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
+        self.options = options
+        self.texts = texts
+        self.journal = journal
+        self.apiKey = apiKey
+        self.clock = clock
+        self.wallClock = wallClock
+        var generator = SystemRandomNumberGenerator()
+        replies = RouteReplies(uuidPrefix: generator.next())
+        let forwarder = SessionHandler()
+        loop = PollLoop(handler: forwarder, configuration: configuration, clock: clock)
+        centers = Self.freshCenters(options: options, texts: texts)
+        forwarder.session = self
+    }
+
+    static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Platform: Center] {
+        Dictionary(uniqueKeysWithValues: Platform.allCases.map { ($0, Center(profile: options.profile($0), texts: texts)) })
+    }
+
+    // MARK: listening
+
+    /// Listens on a unix socket and/or TCP (`bind`, default 127.0.0.1; port 0 picks one). Returns what it
+    /// listens on, e.g. `["unix /tmp/shade-0.sock", "http://127.0.0.1:4747"]`. On an error nothing is left open.
+    @discardableResult
+    public func listen(socketPath: String?, port: Int?, bind: String?) throws(SocketError) -> [String] {
+        var opened: [Listener] = []
+        do throws(SocketError) {
+            if let socketPath { opened.append(try Listener.unix(path: socketPath)) }
+            if let port {
+                guard let tcpPort = UInt16(exactly: port) else {
+                    throw SocketError("port \(port) is out of range: give 1–65535, or 0 for a free one")
+                }
+                opened.append(try Listener.tcp(port: tcpPort, host: bind ?? "127.0.0.1"))
+            }
+        } catch {
+            for listener in opened { listener.close() }
+            throw error
+        }
+        for listener in opened { loop.add(listener) }
+        let described = opened.map { listener in
+            switch listener.endpoint {
+            case .unix(let path): "unix \(path)"
+            case .tcp: "http://\(listener.endpoint)"
+            }
+        }
+        listening += described
+        return described
+    }
+
+    /// The TCP port listened on (the one chosen for port 0), if any.
+    public var tcpPort: UInt16? {
+        for listener in loop.listeners { if case .tcp(_, let port) = listener.endpoint { return port } }
+        return nil
+    }
+
+    /// Flushes the recording to disk, stops replay, closes every connection and listener (removing the socket file).
+    public func shutdown() {
+        replay?.stop()
+        if let journal {
+            try? journal.synchronize()
+            journal.close()
+        }
+        loop.shutdown()
+    }
+
+    // MARK: centers
+
+    /// Applies pushes and rejections to every center (routes, NDJSON and replay all come here).
+    public func ingest(_ outcomes: [Intake.Outcome]) {
+        ingest(outcomes, announce: true)
+    }
+
+    public func states(_ platforms: [Platform]) -> [CenterState] {
+        platforms.map { centers[$0]!.state }
+    }
+
+    public func dismiss(itemID: String, on platform: Platform) {
+        centers[platform]!.dismiss(itemID: itemID)
+        changeCount += 1
+    }
+
+    public func clearAll() {
+        for platform in Platform.allCases { centers[platform]!.clearAll() }
+        changeCount += 1
+    }
+
+    /// A push a route or NDJSON refused: received and rejected on the platforms it reaches, elsewhere on the others.
+    public func refuse(_ push: Push, _ refusal: PushRefusal) {
+        refusedCount += 1
+        apply(.push(push), refusal: refusal, announce: true)
+        changeCount += 1
+    }
+
+    /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
+    /// after the ones received so far.
+    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+        var outcomes: [Intake.Outcome] = []
+        var intake = Intake(firstID: nextNumber)
+        defer { nextNumber = intake.nextID }
+        for document in documents {
+            outcomes += document.kind == .lines ? intake.lines(document.bytes, source: document.name)
+                : intake.document(document.bytes, source: document.name)
+        }
+        replay?.stop()
+        let driver = ReplayDriver(entries: ReplayDriver.entries(from: outcomes), speed: speed, instant: instant,
+                                  paused: paused, loops: loops, session: self)
+        replay = driver
+        driver.begin()
+    }
+
+    /// Empty centers (the demo starting over).
+    func resetCenters() {
+        centers = Self.freshCenters(options: options, texts: texts)
+        changeCount += 1
+    }
+
+    /// Empty centers fed `outcomes` again, without announcing them (seeking back).
+    func rebuild(from outcomes: [Intake.Outcome]) {
+        centers = Self.freshCenters(options: options, texts: texts)
+        ingest(outcomes, announce: false)
+        changeCount += 1
+    }
+
+    private func ingest(_ outcomes: [Intake.Outcome], announce: Bool) {
+        guard !outcomes.isEmpty else { return }
+        for outcome in outcomes { apply(outcome, refusal: nil, announce: announce) }
+        changeCount += 1
+    }
+
+    /// Counters that tell what a push did to a center, compared before and after.
+    private struct Tally: Equatable {
+        var silent, calls, rejected, elsewhere, errors: Int
+
+        init(_ center: Center) {
+            silent = center.silent
+            calls = center.calls
+            rejected = center.rejected
+            elsewhere = center.elsewhere
+            errors = center.errors.count
+        }
+    }
+
+    private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
+        var effects: [Platform: Arrival.Effect] = [:]
+        var fresh: [ErrorEntry] = []
+        for platform in Platform.allCases {
+            let before = Tally(centers[platform]!)
+            switch (outcome, refusal) {
+            case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
+                centers[platform]!.reject(Rejection(source: push.source, reason: refusal.message))
+            case (.push(let push), _):
+                centers[platform]!.receive(push)
+            case (.rejected(let rejection), _):
+                centers[platform]!.reject(rejection)
+            }
+            let after = Tally(centers[platform]!)
+            if after.errors > before.errors {
+                for entry in centers[platform]!.errors[before.errors...] where !fresh.contains(entry) { fresh.append(entry) }
+            }
+            effects[platform] = after.rejected > before.rejected ? .rejected(centers[platform]!.errors.last?.reason ?? "")
+                : after.silent > before.silent ? .silent
+                : after.calls > before.calls ? .call
+                : after.elsewhere > before.elsewhere ? .elsewhere
+                : .shown
+        }
+        if !fresh.isEmpty {
+            recentRejections += fresh
+            if recentRejections.count > Self.recentRejectionLimit {
+                recentRejections.removeFirst(recentRejections.count - Self.recentRejectionLimit)
+            }
+        }
+        guard announce, let onArrival else { return }
+        switch outcome {
+        case .push(let push):
+            onArrival(Arrival(push: push, source: push.source, refusal: refusal, effects: effects))
+        case .rejected(let rejection):
+            onArrival(Arrival(push: nil, source: rejection.source, refusal: nil, effects: effects))
+        }
+    }
+
+    // MARK: live pushes
+
+    /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
+    /// refuses, records the rest (written before the reply goes out) and applies everything.
+    func admit(_ outcomes: [Intake.Outcome], service: PushService) -> [Admission] {
+        let now = wallClock.nowMillis()
+        let at = Timestamp.iso8601(millis: now)
+        var admissions: [Admission] = []
+        admissions.reserveCapacity(outcomes.count)
+        for outcome in outcomes {
+            switch outcome {
+            case .rejected(let rejection):
+                refusedCount += 1
+                apply(outcome, refusal: nil, announce: true)
+                admissions.append(.refused(nil, PushRefusal(status: 400, code: nil, message: rejection.reason)))
+            case .push(var push):
+                push.id = 0   // numbered once accepted
+                push.transport.at = at
+                push.transport.atMillis = now
+                push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
+                if let refusal = ServiceChecks.refusal(for: push, service: service) {
+                    refusedCount += 1
+                    apply(.push(push), refusal: refusal, announce: true)
+                    admissions.append(.refused(push, refusal))
+                    continue
+                }
+                if let journal {
+                    do {
+                        // The envelope holds no number: replay numbers pushes as they come.
+                        try journal.append(line: Envelope.line(for: push))
+                    } catch {
+                        let refusal = PushRefusal(status: 500, code: "InternalServerError",
+                                                  message: "\(error.description) — the push was not recorded, so it is not shown")
+                        refusedCount += 1
+                        apply(.push(push), refusal: refusal, announce: true)
+                        admissions.append(.refused(push, refusal))
+                        continue
+                    }
+                }
+                push.id = nextNumber
+                nextNumber += 1
+                acceptedCount += 1
+                apply(.push(push), refusal: nil, announce: true)
+                admissions.append(.accepted(push))
+            }
+        }
+        if !outcomes.isEmpty { changeCount += 1 }
+        return admissions
+    }
+
+    /// A request or line that did not parse as anything pushable still counts (SPEC §1).
+    private func rejectUnreadable(source: SourcePosition, reason: String) {
+        refusedCount += 1
+        apply(.rejected(Rejection(source: source, reason: reason)), refusal: nil, announce: true)
+        changeCount += 1
+    }
+
+    // MARK: ConnectionHandler
+
+    public func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        switch Route.match(method: request.method, path: request.path) {
+        case .notFound:
+            let body = JSONObject([
+                "error": .string("no route for \(request.method) \(request.path); Shade answers the routes listed here"),
+                "routes": .array(Route.table.map(JSON.string)),
+            ])
+            return .json(status: 404, RouteReplies.text(.object(body)))
+        case .wrongMethod(let allowed):
+            var response: HTTPResponse
+            if case .apns? = Route.route(path: request.path) {
+                response = replies.apnsError(status: 405, reason: "MethodNotAllowed", message: nil)
+            } else {
+                response = .json(status: 405, RouteReplies.text(.object(JSONObject([
+                    "error": .string("\(request.method) \(request.path): this route takes \(allowed)")]))))
+            }
+            response.headers.set("Allow", allowed)
+            return response
+        case .found(.healthz):
+            return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
+        case .found(.state):
+            return state(request)
+        case .found(let route):
+            return push(request, route: route, from: connection)
+        }
+    }
+
+    /// `GET /state`: the `--platform` profiles Shade was started with; `?platform=` picks another.
+    func state(_ request: HTTPRequest) -> HTTPResponse {
+        let platforms: [Platform]
+        switch request.query("platform")?.lowercased() {
+        case nil, "": platforms = options.platforms
+        case "all": platforms = Platform.allCases
+        case let name?:
+            guard let platform = Platform(rawValue: name) else {
+                return .error(status: 400, "platform \(name) is unknown: use android, ios, web or all")
+            }
+            platforms = [platform]
+        }
+        return .json(Array(StateJSON.text(states(platforms)).utf8))
+    }
+
+    func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
+        let name = "\(connection) \(request.method) \(request.path)"
+        if route == .sendToUser, let apiKey, !isAuthorized(request, key: apiKey) {
+            return .json(status: 401, RouteReplies.text(.object(JSONObject([
+                "ok": .bool(false),
+                "error": .string("unauthorized: this Shade was started with --api-key; send that key in x-api-key, and an x-server-secret header"),
+            ]))))
+        }
+        if case .apns = route, let empty = ServiceRules.emptyPayloadRefusal(body: request.body) {
+            rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
+            return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
+        }
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        var intake = Intake(firstID: 0)
+        var outcomes = intake.document(request.body, source: name, transport: transport)
+        // A one-line body needs no line number: the source is the request.
+        if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
+        let admissions = admit(outcomes, service: route.service)
+        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request)
+    }
+
+    private func isAuthorized(_ request: HTTPRequest, key: String) -> Bool {
+        request.headers["x-api-key"] == key && !(request.headers["x-server-secret"] ?? "").isEmpty
+    }
+
+    public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+        var intake = Intake(firstID: 0)
+        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
+                                       transport: Transport(via: "ndjson"))
+        return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
+    }
+
+    public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
+        // A body over the limit was a push, refused unread: it counts. Other framing errors are not pushes.
+        if case .bodyTooLarge = error {
+            rejectUnreadable(source: SourcePosition(name: connection.description), reason: error.description)
+        }
+        return error.response
+    }
+
+    public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
+        let reason = "line \(line.number): \(line.problem ?? "refused")"
+        rejectUnreadable(source: SourcePosition(name: connection.description, line: line.number), reason: reason)
+        return replies.ndjson([.refused(nil, PushRefusal(status: 413, code: nil, message: reason))], isBatch: false)
+    }
+
+    /// A body or line holding a JSON array: a batch, answered with `ids`. One that does not parse is
+    /// not a batch but a bad request, whatever its first byte.
+    static func isBatch(_ bytes: [UInt8], _ outcomes: [Intake.Outcome]) -> Bool {
+        guard bytes.first(where: { !ASCII.isWhitespace($0) }) == UInt8(ascii: "[") else { return false }
+        if outcomes.count == 1, case .rejected = outcomes[0] {
+            return (try? JSONParser.parse(bytes)) != nil   // parsed again only when it failed
+        }
+        return true
+    }
+
+    static func withoutLine(_ outcome: Intake.Outcome) -> Intake.Outcome {
+        switch outcome {
+        case .push(var push):
+            push.source.line = nil
+            return .push(push)
+        case .rejected(var rejection):
+            rejection.source.line = nil
+            return .rejected(rejection)
+        }
+    }
+}
+
+/// The loop's handler: forwards to the session without owning it (the session owns the loop, and the
+/// loop its handler).
+private final class SessionHandler: ConnectionHandler {
+    weak var session: LiveSession?
+
+    func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        session?.respond(to: request, from: connection) ?? .error(status: 503, "Shade is shutting down")
+    }
+
+    func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+        session?.respond(toLine: line, lineNumber: lineNumber, from: connection)
+            ?? Array("{\"ok\": false, \"error\": \"Shade is shutting down\"}".utf8)
+    }
+
+    func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
+        session?.respond(toRefused: error, from: connection) ?? error.response
+    }
+
+    func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
+        session?.respond(toRefusedLine: line, from: connection) ?? []
+    }
+}

@@ -1,0 +1,48 @@
+@preconcurrency import Glibc
+import ShadeCore
+import ShadeIO
+
+/// Running a `LiveSession` without a terminal: the push log on standard output, SIGINT and SIGTERM end it.
+enum Headless {
+    /// Whether to run without the TUI: asked for, or standard input or output is not a terminal (then
+    /// it says so on stderr).
+    static func isChosen(_ parsed: ParsedArguments) -> Bool {
+        if parsed.has("--headless") { return true }
+        guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+            fputs("shade: no terminal: running headless\n", stderr)
+            return true
+        }
+        return false
+    }
+
+    /// Prints each push as it is applied.
+    static func log(_ session: LiveSession, platforms: [Platform]) {
+        let log = PushLog(platforms: platforms)
+        session.onArrival = { [unowned session] arrival in
+            for line in log.lines(for: arrival, in: session) { print(line) }
+        }
+    }
+
+    /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false). Standard output is
+    /// flushed after every round, not every line, so a flood is not a write per push.
+    @discardableResult
+    static func run(_ session: LiveSession, until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
+        let signals = try SignalPipe()
+        defer { signals.restore() }
+        let stop = Flag()
+        let token = session.loop.watch(signals.readFD) { _ in
+            if !signals.drain().isEmpty { stop.isSet = true }
+        }
+        defer { session.loop.unwatch(token) }
+        session.loop.run(until: {
+            fflush(stdout)
+            return stop.isSet || finished()
+        })
+        fflush(stdout)
+        return stop.isSet
+    }
+
+    final class Flag {
+        var isSet = false
+    }
+}
