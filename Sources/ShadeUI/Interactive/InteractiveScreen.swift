@@ -184,6 +184,7 @@ public enum InteractiveScreen {
             return
         }
         let lines = Inspector.lines(for: item, platform: platform, diagnostics: diagnostics(item, platform))
+            .flatMap { wrappedLine($0, width: rect.columns) }
         let first = min(max(0, scroll), max(0, lines.count - rect.rows))
         for (offset, line) in lines.dropFirst(first).prefix(rect.rows).enumerated() {
             screen.put(line, column: rect.column, row: rect.row + offset, width: rect.columns)
@@ -225,21 +226,31 @@ public enum InteractiveScreen {
 
     static func drawHelp(_ screen: inout Screen, in rect: Rect, replaying: Bool) {
         let legend = ShadeView.legend.split(separator: "\n").map(String.init)
-        let width = min(rect.columns - 4, 72)
-        let height = min(rect.rows, helpLines.count + legend.count + 4)
+        let width = min(rect.columns - 2, 110)
+        let height = min(rect.rows, helpLines.count + legend.count + 5)
+        guard width >= 20, height >= 5 else { return }
         let left = rect.column + (rect.columns - width) / 2
         let top = rect.row + max(0, (rect.rows - height) / 2)
+        let frame = Style(foreground: .accent)
         screen.fillRect(column: left, row: top, width: width, height: height)
-        screen.put(" Keys ", column: left + 2, row: top, style: Style(bold: true, reverse: true))
+        // A box, so the overlay reads as one over the list in monochrome too.
+        screen.put("┌" + String(repeating: "─", count: width - 2) + "┐", column: left, row: top, style: frame)
+        screen.put("└" + String(repeating: "─", count: width - 2) + "┘", column: left, row: top + height - 1, style: frame)
+        for r in (top + 1)..<(top + height - 1) {
+            screen.put("│", column: left, row: r, style: frame)
+            screen.put("│", column: left + width - 1, row: r, style: frame)
+        }
+        screen.put(" Keys — any key closes ", column: left + 2, row: top, style: Style(bold: true))
+        let inner = width - 4
         var row = top + 1
-        for (key, text) in helpLines where row < top + height {
-            let c = screen.put("  " + key.padding(to: 12), column: left, row: row, width: width, style: Style(bold: true))
-            screen.put(text, column: left + c, row: row, width: width - c)
+        for (key, text) in helpLines where row < top + height - 1 {
+            let c = screen.put(key.padding(to: 12), column: left + 2, row: row, width: inner, style: Style(bold: true))
+            screen.put(text, column: left + 2 + c, row: row, width: inner - c)
             row += 1
         }
         row += 1
-        for line in legend where row < top + height {
-            screen.put("  " + line, column: left, row: row, width: width, style: dim)
+        for line in legend where row < top + height - 1 {
+            screen.put(line, column: left + 2, row: row, width: inner, style: dim)
             row += 1
         }
     }

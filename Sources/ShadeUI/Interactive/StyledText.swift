@@ -3,6 +3,19 @@ import ShadeCore
 /// A line of the inspector or help: spans (Views/ViewRow.swift) left to right.
 public typealias StyledLine = [Span]
 
+/// Wraps a styled line to `width` columns: the last span's text flows onto continuation lines
+/// indented under where it started (labels and rule ids stay on the first line).
+public func wrappedLine(_ line: StyledLine, width: Int) -> [StyledLine] {
+    guard width > 0, let last = line.last else { return [line] }
+    let head = Array(line.dropLast())
+    let indent = head.reduce(0) { $0 + displayWidth(of: sanitized($1.text)) }
+    let total = indent + displayWidth(of: sanitized(last.text))
+    guard total > width, width - indent >= 12 else { return [line] }
+    let parts = wrapped(last.text, width: width - indent, maxLines: 50)
+    guard let first = parts.first else { return [line] }
+    return [head + [Span(first, last.style)]] + parts.dropFirst().map { [Span(String(repeating: " ", count: indent)), Span($0, last.style)] }
+}
+
 extension Screen {
     /// Writes spans left to right from `column`, clipped to `width`; payload text is sanitised by `put`.
     @discardableResult
