@@ -24,7 +24,7 @@ let package = Package(
         .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ShadeUITests", dependencies: ["ShadeUI", "ShadeCore"]),
         .testTarget(name: "ShadeIOTests", dependencies: ["ShadeIO", "ShadeCore"]),
-        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeCore"]),
+        .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeCore", "ShadeUI"]),
         .testTarget(name: "ShadeTerminalTests", dependencies: ["ShadeTerminal", "ShadeUI"]),
     ],
     swiftLanguageModes: [.v6]

@@ -170,17 +170,24 @@ public struct Center: Sendable {
     /// A plain notification: a non-empty tag replaces the one with the same tag (A7, W3); without
     /// one every push is a new entry.
     mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) {
+        var tagRule = tagRule
         let id: String
         var item: Item
-        if let tag = content.tag {
-            id = "t\u{1F}" + content.app + "\u{1F}" + tag
+        // Seed 001 (which wins over SPEC A12 where they disagree): on Android the collapseKey merges
+        // messages of the same type into one shown notification, as apns-collapse-id does on iOS.
+        let collapseKey = profile.platform == .android ? content.collapseKey.flatMap { $0.isEmpty ? nil : $0 } : nil
+        if let tag = content.tag ?? collapseKey {
+            let kind = content.tag != nil ? "tag" : "collapse key"
+            if content.tag == nil { tagRule = "A12" }
+            id = (content.tag != nil ? "t\u{1F}" : "k\u{1F}") + content.app + "\u{1F}" + tag
             if let existing = entries.removeValue(forKey: id) {
                 item = existing
-                trace.append(TraceStep(tagRule, "tag \(tag) replaced the notification shown with the same tag (\(existing.total + 1) pushes so far)"))
+                trace.append(TraceStep(tagRule, "\(kind) \(tag) replaced the notification shown with the same \(kind) (\(existing.total + 1) pushes so far)"
+                    + (content.tag == nil ? "; seed 001: Android merges same-type messages by collapseKey" : "")))
                 if content.renotify { trace.append(TraceStep("W3", "renotify: the browser alerts again")) }
             } else {
                 item = Item(id: id, kind: .plain, key: tag, app: content.app)
-                trace.append(TraceStep(tagRule, "tag \(tag): a later push with this tag replaces this one"))
+                trace.append(TraceStep(tagRule, "\(kind) \(tag): a later push with this \(kind) replaces this one"))
             }
         } else {
             id = "n\u{1F}\(push.id)"

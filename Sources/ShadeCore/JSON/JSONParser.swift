@@ -45,7 +45,8 @@ public enum JSONParser {
     public static func position(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (line: Int, column: Int) {
         var line = 1
         var column = 1
-        var i = 0
+        // Editors do not show a byte order mark: first-line columns start after it.
+        var i = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
         let limit = min(offset, bytes.count)
         while i < limit {
             let b = bytes[i]
@@ -87,6 +88,14 @@ private struct Scanner {
         return "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
+    /// A byte that cannot stand here. Comments and single quotes, what hand-written .apns files
+    /// hold most, get the same words wherever they appear, not only where a value is expected.
+    func unexpected(_ expectation: String) -> JSONError {
+        if pos < end && buffer[pos] == UInt8(ascii: "/") { return fail("comments are not JSON") }
+        if pos < end && buffer[pos] == UInt8(ascii: "'") { return fail("strings must use double quotes, not single quotes") }
+        return fail("unexpected \(describeByte(at: pos))\(expectation)")
+    }
+
     mutating func skipWhitespace() {
         while pos < end {
             let b = buffer[pos]
@@ -108,7 +117,7 @@ private struct Scanner {
         }
         skipWhitespace()
         if pos < end {
-            throw fail("unexpected \(describeByte(at: pos)) after the JSON value (one value per document; use .jsonl for one per line)")
+            throw unexpected(" after the JSON value (one value per document; use .jsonl for one per line)")
         }
         return (value, offsets)
     }
@@ -126,12 +135,19 @@ private struct Scanner {
         case UInt8(ascii: "f"): try expectKeyword("false"); return .bool(false)
         case UInt8(ascii: "n"): try expectKeyword("null"); return .null
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number(try parseNumber())
-        case UInt8(ascii: "N"): throw fail("NaN is not JSON: send null or a number")
-        case UInt8(ascii: "I"): throw fail("Infinity is not JSON: send null or a number")
+        case UInt8(ascii: "N") where startsWith("NaN"): throw fail("NaN is not JSON: send null or a number")
+        case UInt8(ascii: "I") where startsWith("Infinity"): throw fail("Infinity is not JSON: send null or a number")
         case UInt8(ascii: "'"): throw fail("strings must use double quotes, not single quotes")
         case UInt8(ascii: "/"): throw fail("comments are not JSON")
         default: throw fail("unexpected \(describeByte(at: pos)): expected a value")
         }
+    }
+
+    func startsWith(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard pos + count <= end else { return false }
+        for i in 0..<count where buffer[pos + i] != word.utf8Start[i] { return false }
+        return true
     }
 
     mutating func expectKeyword(_ word: StaticString) throws(JSONError) {
@@ -164,7 +180,7 @@ private struct Scanner {
             skipWhitespace()
             guard pos < end else { throw fail("unexpected end of input inside an object: expected a key") }
             guard buffer[pos] == quote else {
-                throw fail("unexpected \(describeByte(at: pos)): expected a key in double quotes")
+                throw unexpected(": expected a key in double quotes")
             }
             let key = try parseString()
             skipWhitespace()
@@ -189,7 +205,7 @@ private struct Scanner {
                 depth -= 1
                 return .object(JSONObject(members))
             } else {
-                throw fail("unexpected \(describeByte(at: pos)): expected ',' or '}' after a member")
+                throw unexpected(": expected ',' or '}' after a member")
             }
         }
     }
@@ -223,7 +239,7 @@ private struct Scanner {
                 depth -= 1
                 return .array(elements)
             } else {
-                throw fail("unexpected \(describeByte(at: pos)): expected ',' or ']' after an element")
+                throw unexpected(": expected ',' or ']' after an element")
             }
         }
     }

@@ -114,7 +114,8 @@ public struct LintReport: Sendable, Equatable {
             guard !push.diagnostics.isEmpty else { continue }
             let total = perFile[name] ?? 1
             if total > 1 {
-                let what = push.shape.map { "\($0.displayName), \($0.rule)" } ?? "not a push"
+                let what = push.shape.map { "\($0.displayName), \($0.rule)" }
+                    ?? (push.diagnostics.contains { $0.rule == "V8" && $0.severity == .error } ? "invalid JSON" : "no known shape")
                 out += visible("\(push.source): push \(seen[name]!) of \(total) (\(what))") + "\n"
             }
             for d in push.diagnostics {

@@ -2,10 +2,11 @@
 /// it is sent. Pure: the caller reads the files. Every limit and key rule it reports comes from
 /// `ServiceRules`, `ConversationKeys`, `Profile` and the shape readers; lint only says where.
 public enum Lint {
-    /// Checks one push (V1–V7, and the C9/I2 notes). Paths are relative to the payload (`$`),
+    /// Checks one push (V1–V7, and the C9/I2 notes); V6 looks keys up in `tables`. Paths are relative to the payload (`$`),
     /// headers are `header NAME`; every diagnostic carries the push's line.
-    public static func check(_ push: Push, platforms: Set<Platform> = Set(Platform.allCases)) -> [Diagnostic] {
-        var checker = PushChecker(push: push, scope: Scope(), selected: platforms)
+    public static func check(_ push: Push, platforms: Set<Platform> = Set(Platform.allCases),
+                             tables: StringTables = StringTables()) -> [Diagnostic] {
+        var checker = PushChecker(push: push, scope: Scope(), selected: platforms, tables: tables)
         checker.run()
         return checker.found.map { d in
             var d = d
@@ -18,7 +19,8 @@ public enum Lint {
     /// keys, payloads of no known shape, then `check` for each push. A top-level array is a batch:
     /// each element is one push with its own line, and its paths start `$[i]`.
     public static func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
-                                platforms: Set<Platform> = Set(Platform.allCases)) -> [LintedPush] {
+                                platforms: Set<Platform> = Set(Platform.allCases),
+                                tables: StringTables = StringTables()) -> [LintedPush] {
         let parsed: (value: JSON, elementOffsets: [Int])
         do {
             parsed = try JSONParser.parseDocument(bytes)
@@ -50,10 +52,11 @@ public enum Lint {
                 switch outcome {
                 case .rejected(let rejection):
                     found.append(Diagnostic(.error, "D1-D8", path: element.root,
-                                            "\(rejection.reason) — no device shows it; send one of these shapes"))
+                                            "\(rejection.reason) — no device shows it"))
                 case .push(let push):
                     shape = push.shape
-                    var checker = PushChecker(push: push, scope: Scope(element: element.value, root: element.root), selected: platforms)
+                    var checker = PushChecker(push: push, scope: Scope(element: element.value, root: element.root),
+                                              selected: platforms, tables: tables)
                     checker.run()
                     found += checker.found
                 }
@@ -76,7 +79,8 @@ public enum Lint {
     }
 
     /// NDJSON: one document a line (blank lines skipped, `\r\n` accepted), as `Intake.lines` reads it.
-    public static func lines(_ bytes: [UInt8], source name: String, platforms: Set<Platform> = Set(Platform.allCases)) -> [LintedPush] {
+    public static func lines(_ bytes: [UInt8], source name: String, platforms: Set<Platform> = Set(Platform.allCases),
+                             tables: StringTables = StringTables()) -> [LintedPush] {
         var results: [LintedPush] = []
         var lineNumber = 0
         var start = 0
@@ -89,7 +93,7 @@ public enum Lint {
             let line = Array(bytes[start..<stop])
             start = end + 1
             if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            results += document(line, source: name, firstLine: lineNumber, platforms: platforms)
+            results += document(line, source: name, firstLine: lineNumber, platforms: platforms, tables: tables)
         }
         return results
     }

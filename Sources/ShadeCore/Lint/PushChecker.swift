@@ -8,12 +8,15 @@ struct PushChecker {
     /// The platforms asked for that this push reaches (SPEC §1).
     let targets: Set<Platform>
     let root: JSONObject
+    /// The string tables the app ships (`--strings`, `--locale`), for V6.
+    let tables: StringTables
     var found: [Diagnostic] = []
 
-    init(push: Push, scope: Scope, selected: Set<Platform>) {
+    init(push: Push, scope: Scope, selected: Set<Platform>, tables: StringTables) {
         self.push = push
         self.scope = scope
         self.selected = selected
+        self.tables = tables
         self.targets = selected.intersection(push.shape.platforms)
         self.root = push.payload.object ?? JSONObject()
     }
@@ -22,7 +25,7 @@ struct PushChecker {
         guard !targets.isEmpty else {
             let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
             let asked = selected.sorted().map(\.displayName).joined(separator: ", ")
-            note(push.shape.rule, "$", "a \(push.shape.displayName) reaches \(reached) only: nothing to check for \(asked)")
+            note(push.shape.rule, "$", "this \(push.shape.displayName) reaches \(reached) only: nothing to check for \(asked)")
             return
         }
         sizes()
@@ -30,6 +33,7 @@ struct PushChecker {
         fcmData()
         conversationKeys()
         appleKeys()
+        localization()
         webOptions()
     }
 
@@ -324,6 +328,44 @@ struct PushChecker {
         case .object(let o)?: return !o.isEmpty
         default: return false
         }
+    }
+
+    // MARK: V6 localization
+
+    /// L5/L6 through the same reading and resolution the Center uses: each platform's own loc
+    /// keys (`aps.alert.loc-key`, `notification.body_loc_key`, …), where no literal text wins.
+    mutating func localization() {
+        for platform in [Platform.android, .ios] where targets.contains(platform) {
+            let content: Content
+            switch push.delivery(on: platform, defaultApp: "app") {
+            case .show(let c), .call(let c), .silent(_, _, let c?): content = c
+            default: continue
+            }
+            // A10, I3: a non-empty literal wins, and the key is never looked up.
+            let fields: [(literal: String?, loc: LocRef?)] = [
+                (content.title, content.titleLoc), (content.subtitle, content.subtitleLoc), (content.body, content.bodyLoc),
+            ]
+            for field in fields {
+                guard let loc = field.loc, (field.literal ?? "").isEmpty else { continue }
+                let resolution = platform == .ios
+                    ? resolveIOS(key: loc.key, args: loc.args, tables: tables)
+                    : resolveAndroid(key: loc.key, args: loc.args, tables: tables)
+                let problems = resolution.missingKey
+                    ? Array(resolution.notes.prefix(1))
+                    : resolution.notes.filter { $0.hasPrefix("L6") }
+                guard resolution.missingKey || resolution.argumentMismatch, !problems.isEmpty else { continue }
+                let said = problems.map(Self.withoutRulePrefix).joined(separator: "; ")
+                let shown = resolution.text.map { " — the device shows \(Self.quoted($0))" } ?? (said.contains("empty") ? "" : " — the field stays empty")
+                warning("V6", loc.path, "\(said)\(shown) (\(resolution.missingKey ? "L5" : "L6"))", platform: platform)
+            }
+        }
+    }
+
+    /// The resolution notes start with their rule (`L5: …`); the diagnostic names it at the end.
+    static func withoutRulePrefix(_ note: String) -> String {
+        guard note.count > 4, note.hasPrefix("L"), let colon = note.firstIndex(of: ":"),
+              note.distance(from: note.startIndex, to: colon) <= 3 else { return note }
+        return String(note[note.index(colon, offsetBy: 2)...])
     }
 
     // MARK: V7 web options

@@ -24,7 +24,8 @@ public struct TextResolver: Sendable {
 
     /// A10/I3: a non-empty literal wins over the loc-key; otherwise the platform resolves the key.
     func field(_ name: String, literal: String?, loc: LocRef?, platform: Platform, trace: inout [TraceStep]) -> String? {
-        guard let loc else { return literal }
+        // An empty literal shows nothing: the field is absent (null in the state JSON).
+        guard let loc else { return literal?.isEmpty == true ? nil : literal }
         if let literal, !literal.isEmpty {
             trace.append(TraceStep(platform == .android ? "A10" : "I3", "the literal \(name) wins over \(loc.key) (\(loc.path))"))
             return literal

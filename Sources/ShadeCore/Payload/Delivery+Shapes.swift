@@ -3,7 +3,7 @@ extension Push {
     /// per-platform reading of each shape. Localization and grouping happen later, in the Center.
     public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
         guard shape.platforms.contains(platform), case .object(let root) = payload else { return .elsewhere }
-        let app = appName(defaultApp: defaultApp)
+        let app = appName(defaultApp: defaultApp, platform: platform)
         switch shape {
         case .envelope: return .elsewhere  // unwrapped by Intake; never stored
         case .apns: return ShapeReader.apns(root, headers: transport.headers, app: app)
@@ -17,8 +17,9 @@ extension Push {
     }
 
     /// SPEC §1 "The app": `apns-topic` without its push-type suffix, else `Simulator Target Bundle`,
-    /// else FCM `restricted_package_name`, else the profile's `--app`.
-    public func appName(defaultApp: String) -> String {
+    /// else FCM `restricted_package_name`, else the profile's `--app`. FCM v1 keeps that name in
+    /// `message.android`, a platform block, so it names the app on Android only (nil: any platform).
+    public func appName(defaultApp: String, platform: Platform? = nil) -> String {
         if let topic = transport.headers["apns-topic"], !topic.isEmpty {
             for suffix in [".voip-ptt", ".voip", ".complication", ".pushkit.fileprovider", ".push-type.liveactivity", ".push-type.location"]
             where topic.hasSuffix(suffix) {
@@ -27,7 +28,8 @@ extension Push {
             return topic
         }
         if let bundle = payload["Simulator Target Bundle"]?.string, !bundle.isEmpty { return bundle }
-        if let package = payload["restricted_package_name"]?.string ?? payload["message"]?["android"]?["restricted_package_name"]?.string,
+        let v1Package = platform == nil || platform == .android ? payload["message"]?["android"]?["restricted_package_name"]?.string : nil
+        if let package = payload["restricted_package_name"]?.string ?? v1Package,
            !package.isEmpty {
             return package
         }

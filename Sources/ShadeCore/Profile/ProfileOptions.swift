@@ -95,7 +95,7 @@ public struct ProfileOptions: Sendable, Equatable {
             do {
                 locale = try LocaleTag.parse(value).identifier
             } catch {
-                throw UsageError("--locale \(value): \(error.message)")
+                throw UsageError(error.message)
             }
         case "--strings":
             stringFiles.append(value)

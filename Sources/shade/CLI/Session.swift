@@ -9,14 +9,14 @@ enum Session {
         do {
             return try InputFiles.expand(inputs)
         } catch {
-            throw UsageError("\(error.description) — check the path")
+            throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
         }
     }
 
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
     static func resolver(options: ProfileOptions) throws(UsageError) -> TextResolver {
         let locale: LocaleTag
-        do { locale = try LocaleTag.parse(options.locale) } catch { throw UsageError("--locale \(options.locale): \(error.message)") }
+        do { locale = try LocaleTag.parse(options.locale) } catch { throw UsageError(error.message) }
         var tables: [StringTable] = []
         for path in options.stringFiles {
             let bytes: [UInt8]

@@ -108,3 +108,14 @@ extension String {
         count >= length ? self : self + String(repeating: pad, count: length - count)
     }
 }
+
+extension Shade {
+    /// `--speed X`: a positive number, default 1.
+    static func speed(_ text: String?) throws(UsageError) -> Double {
+        guard let text else { return 1 }
+        guard let value = Double(text), value > 0, value.isFinite, value <= 1000 else {
+            throw UsageError("--speed \(text): expected a positive number such as 2 (twice as fast) or 0.5")
+        }
+        return value
+    }
+}

@@ -15,8 +15,25 @@ enum LintCommand {
 
           push.json:5: error [V3] $.message.data.count: FCM v1 requires string values; got number 3 — send "3"; …
 
-        A file with several pushes gets a header line before each push with findings; a summary
-        line ends the report. Exit 1 when any finding is an error, else 0 (2 for usage errors).
+        Errors are what a service or browser refuses (nothing is shown); warnings arrive, but not
+        as meant; notes are worth knowing (a note repeated over a file is said once). A file with
+        several pushes gets a header line before each push with findings; a summary line ends
+        the report. Exit 1 when any finding is an error, else 0 (2 for usage errors).
+
+        Rules:
+          V1  size: APNs \(ServiceRules.apnsLimit) bytes (VoIP \(ServiceRules.apnsVoIPLimit)) and FCM \(ServiceRules.fcmLimit) are errors; web push \(ServiceRules.webPushLimit) a warning
+          V2  apns-collapse-id over \(ServiceRules.collapseIDLimit) bytes, background push at priority 10, bad device token
+          V3  FCM v1 data values that are not strings, reserved data keys (from, message_type,
+              google…, gcm…); other FCM shapes: non-string values are stringified (warning)
+          V4  senderAvatarUrl not a URL / not https, conversationIsGroup not boolean-like,
+              sender keys without conversationId
+          V5  keys Apple ignores: custom keys in aps, sound inside alert, content-available
+              with an alert
+          V6  loc keys missing from the tables, argument counts that do not fit the format
+          V7  web: renotify without tag, silent with vibrate (errors); more than \(ServiceRules.webMaxActions) actions
+          V8  invalid JSON, with line and column; duplicate keys (warning)
+          C9  note: the SDK versions that show conversations
+          I2  note: what iOS needs to show the sender photo
 
         Options:
           --format F         text (default) or json: [{"file", "line", "severity", "rule", "path",
@@ -52,12 +69,13 @@ enum LintCommand {
         // Profile options parse --platform, --locale and --strings; lint checks every platform by default.
         let options = try parsed.profileOptions()
         let platforms = parsed.value("--platform") == nil ? Set(Platform.allCases) : Set(options.platforms)
+        let tables = try Session.resolver(options: options).tables
         let documents = try Session.documents(inputs)
         var pushes: [LintedPush] = []
         for document in documents {
             switch document.kind {
-            case .lines: pushes += Lint.lines(document.bytes, source: document.name, platforms: platforms)
-            case .whole: pushes += Lint.document(document.bytes, source: document.name, platforms: platforms)
+            case .lines: pushes += Lint.lines(document.bytes, source: document.name, platforms: platforms, tables: tables)
+            case .whole: pushes += Lint.document(document.bytes, source: document.name, platforms: platforms, tables: tables)
             }
         }
         let report = LintReport(pushes: pushes).collapsingRepeatedNotes()

@@ -44,7 +44,7 @@ enum ListenCommand {
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
         """,
         valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key"] + ProfileOptions.valueOptions,
-        flags: ["--headless"],
+        flags: ["--headless", "--no-color"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -78,8 +78,10 @@ enum ListenCommand {
         fflush(stdout)
 
         if !Headless.isChosen(parsed) {
-            // MERGE(tui): return runInteractive(session: session, title: "Shade — " + listening.joined(separator: ", "))
-            fputs("shade: the terminal UI is not part of this build: running headless\n", stderr)
+            if let status = runInteractive(session: session, title: "listening on " + listening.joined(separator: " · "), options: options,
+                                           texts: texts, recording: journal?.path, noColor: parsed.has("--no-color")) {
+                return status
+            }
         }
         let log = Headless.log(session, platforms: options.platforms)
         do {

@@ -27,19 +27,13 @@ enum ReplayCommand {
           shade replay Samples/demo.jsonl --instant --headless | grep conversation
         """,
         valueOptions: ["--speed"] + ProfileOptions.valueOptions,
-        flags: ["--instant", "--paused", "--headless"],
+        flags: ["--instant", "--paused", "--headless", "--no-color"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         let inputs = try Shade.requireInputs(parsed, command: "replay")
         let options = try parsed.profileOptions()
-        var speed = 1.0
-        if let text = parsed.value("--speed") {
-            guard let value = Double(text), value.isFinite, value > 0 else {
-                throw UsageError("--speed \(text): expected a number above 0, such as 2 or 0.5")
-            }
-            speed = value
-        }
+        let speed = try Shade.speed(parsed.value("--speed"))
         let documents = try Session.documents(inputs)
         let texts = try Session.resolver(options: options)
         let session = LiveSession(options: options, texts: texts, journal: nil, apiKey: nil, clock: SystemClock())
@@ -47,8 +41,11 @@ enum ReplayCommand {
 
         let headless = Headless.isChosen(parsed)
         if !headless {
-            // MERGE(tui): session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false); return runInteractive(session: session, title: title)
-            fputs("shade: the terminal UI is not part of this build: \(title.dropFirst(8)) headless\n", stderr)
+            let start = { session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false) }
+            if let status = runInteractive(session: session, title: String(title.dropFirst(8)), options: options, texts: texts,
+                                           noColor: parsed.has("--no-color"), onStart: start) {
+                return status
+            }
         }
         if parsed.has("--paused") {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")

@@ -1,0 +1,79 @@
+import ShadeCore
+
+/// The inspector pane: everything about the selected item, as styled lines to scroll through.
+public enum Inspector {
+    static let heading = Style(bold: true, underline: true)
+    static let label = Style(dim: true)
+
+    /// `diagnostics` are lint lines for the newest push (empty when clean).
+    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = []) -> [StyledLine] {
+        var out: [StyledLine] = []
+        func field(_ name: String, _ value: String?) {
+            guard let value, !value.isEmpty else { return }
+            out.append([Span("  " + name.padding(to: 12), label), Span(value)])
+        }
+        func section(_ title: String) {
+            if !out.isEmpty { out.append([]) }
+            out.append([Span(title, heading)])
+        }
+
+        out.append([Span("\(item.kind.rawValue) ", Style(bold: true)), Span(item.key, Style(foreground: .accent, bold: true)),
+                    Span("  on \(platform.displayName)", label)])
+        section("Shown")
+        field("app", item.app)
+        field("title", item.title)
+        field("subtitle", item.subtitle)
+        field("group", item.isGroup == true ? "yes" + (item.conversationTitle.map { " (\($0))" } ?? "") : nil)
+        if let avatar = item.avatar {
+            field("avatar", "\(avatar.initials) colour \(avatar.color)" + (avatar.imageURL.map { " photo \($0)" } ?? " (initials drawn)"))
+        }
+        field("tag", item.tag)
+        field("level", item.level?.rawValue)
+        field("pushes", "\(item.total) in this item, \(item.lines.count) kept")
+        if !item.actions.isEmpty { field("actions", item.actions.joined(separator: ", ")) }
+        for line in item.lines.suffix(5) {
+            out.append([Span("  • ", label), Span(line.sender.map { "\($0): " } ?? "", Style(bold: true)), Span(line.text)])
+        }
+
+        if let push = item.newest {
+            section("Newest push")
+            field("source", push.source.description)
+            field("shape", "\(push.shape.rule) \(push.shape.displayName)")
+            field("via", push.transport.via)
+            field("route", push.transport.path)
+            field("at", push.transport.at)
+            for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
+                field(name, value)
+            }
+        }
+
+        section("On tap the app receives (C10)")
+        if item.data.isEmpty {
+            out.append([Span("  (no data)", label)])
+        } else {
+            out += JSONLines.lines(.object(item.data)).map { [Span("  ")] + $0 }
+        }
+
+        section("Why (decision trace)")
+        for step in item.trace {
+            out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
+        }
+        if !diagnostics.isEmpty {
+            section("Lint")
+            for d in diagnostics { out.append([Span("  " + d)]) }
+        }
+        if let push = item.newest {
+            section("Payload")
+            out += JSONLines.lines(push.payload).map { [Span("  ")] + $0 }
+        }
+        return out
+    }
+}
+
+extension String {
+    /// Pads with spaces to at least `width` display columns.
+    func padding(to width: Int) -> String {
+        let w = displayWidth(of: self)
+        return w >= width ? self + " " : self + String(repeating: " ", count: width - w)
+    }
+}

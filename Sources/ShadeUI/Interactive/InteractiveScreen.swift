@@ -1,0 +1,246 @@
+import ShadeCore
+
+/// Where a replay is, for the progress bar.
+public struct ReplayStatus: Equatable, Sendable {
+    public var position: Int
+    public var count: Int
+    public var elapsedMillis: Int64
+    public var totalMillis: Int64
+    public var speed: Double
+    public var paused: Bool
+    public var finished: Bool
+
+    public init(position: Int, count: Int, elapsedMillis: Int64, totalMillis: Int64, speed: Double, paused: Bool, finished: Bool) {
+        self.position = position
+        self.count = count
+        self.elapsedMillis = elapsedMillis
+        self.totalMillis = totalMillis
+        self.speed = speed
+        self.paused = paused
+        self.finished = finished
+    }
+}
+
+/// What surrounds the centers in the live UI: where Shade listens, recording, replay progress.
+public struct Chrome: Equatable, Sendable {
+    public var title: String
+    public var recording: String?
+    public var replay: ReplayStatus?
+    /// The clock (ms) that transient messages expire against.
+    public var now: Int64
+
+    public init(title: String, recording: String? = nil, replay: ReplayStatus? = nil, now: Int64 = 0) {
+        self.title = title
+        self.recording = recording
+        self.replay = replay
+        self.now = now
+    }
+}
+
+/// The full-screen interactive UI as a Screen: header, replay bar, centers (and inspector, help,
+/// errors), status line, footer. ShadeTerminal presents it; tests compare it as text.
+public enum InteractiveScreen {
+    public static let minimumColumns = 40
+    public static let minimumRows = 10
+
+    static let bar = Style(reverse: true)
+    static let dim = Style(dim: true)
+
+    public static func compose(_ states: [CenterState], model: InteractiveModel, chrome: Chrome, columns: Int, rows: Int,
+                               diagnostics: (Item, Platform) -> [String] = { _, _ in [] }) -> Screen {
+        var screen = Screen(columns: columns, rows: rows)
+        guard columns >= minimumColumns, rows >= minimumRows else {
+            let text = "Terminal too small: \(columns)×\(rows) — Shade needs \(minimumColumns)×\(minimumRows)"
+            for (i, line) in wrapped(text, width: max(1, columns), maxLines: rows).enumerated() where i < rows {
+                screen.put(line, column: max(0, (columns - displayWidth(of: line)) / 2), row: max(0, rows / 2 - 1) + i, style: Style(bold: true))
+            }
+            return screen
+        }
+        drawHeader(&screen, chrome: chrome, model: model)
+        let body = bodyRect(columns: columns, rows: rows, chrome: chrome)
+        switch model.pane {
+        case .help:
+            ShadeView.draw(states, view: model.view, into: &screen, rect: body)
+            drawHelp(&screen, in: body, replaying: chrome.replay != nil)
+        case .errors:
+            drawErrors(&screen, states: states, in: body, scroll: model.errorsScroll)
+        case .inspector:
+            let selected = selectedItem(states, model: model)
+            if columns >= 110 {
+                let listWidth = columns / 2
+                ShadeView.draw(states, view: model.view, into: &screen, rect: Rect(column: 0, row: body.row, columns: listWidth, rows: body.rows))
+                for r in body.row..<(body.row + body.rows) { screen.put("│", column: listWidth, row: r, style: dim) }
+                drawInspector(&screen, selected, in: Rect(column: listWidth + 2, row: body.row, columns: columns - listWidth - 2, rows: body.rows),
+                              scroll: model.inspectorScroll, diagnostics: diagnostics)
+            } else {
+                drawInspector(&screen, selected, in: body, scroll: model.inspectorScroll, diagnostics: diagnostics)
+            }
+        case .list:
+            ShadeView.draw(states, view: model.view, into: &screen, rect: body)
+        }
+        drawStatus(&screen, row: rows - 2, states: states, model: model, chrome: chrome)
+        drawFooter(&screen, row: rows - 1, model: model, replaying: chrome.replay != nil)
+        return screen
+    }
+
+    /// The rows between the header (and replay bar) and the status line and footer.
+    public static func bodyRect(columns: Int, rows: Int, chrome: Chrome) -> Rect {
+        let top = chrome.replay == nil ? 1 : 2
+        return Rect(column: 0, row: top, columns: columns, rows: max(0, rows - top - 2))
+    }
+
+    /// The selected item and the platform whose column holds it.
+    public static func selectedItem(_ states: [CenterState], model: InteractiveModel) -> (Item, Platform)? {
+        guard let id = model.view.selection else { return nil }
+        for state in states {
+            if let item = findItem(id, in: state.items) { return (item, state.platform) }
+        }
+        return nil
+    }
+
+    static func findItem(_ id: String, in items: [Item]) -> Item? {
+        for item in items {
+            if item.id == id { return item }
+            if let child = item.children.flatMap({ findItem(id, in: $0) }) { return child }
+        }
+        return nil
+    }
+
+    static func drawHeader(_ screen: inout Screen, chrome: Chrome, model: InteractiveModel) {
+        screen.fill(row: 0, style: bar)
+        var column = screen.put(" Shade ", column: 0, row: 0, style: Style(bold: true, reverse: true))
+        column += screen.put("│ " + chrome.title + " ", column: column, row: 0, width: screen.columns - column, style: bar)
+        if let recording = chrome.recording {
+            column += screen.put("● REC " + recording + " ", column: column, row: 0, width: screen.columns - column,
+                                 style: Style(foreground: .danger, bold: true, reverse: true))
+        }
+        let platforms = model.view.platforms.count > 1 ? "all platforms" : model.view.platforms.map(\.displayName).joined()
+        let right = " p: \(platforms) "
+        let rightWidth = displayWidth(of: right)
+        if column + rightWidth <= screen.columns {
+            screen.put(right, column: screen.columns - rightWidth, row: 0, style: bar)
+        }
+        guard let replay = chrome.replay else { return }
+        // ▶ 00:23 / 00:58 ━━━━━━━━──────── ×1  12/22
+        let state = replay.finished ? "■ done" : (replay.paused ? "❚❚ paused" : "▶")
+        let speed = replay.speed == replay.speed.rounded() ? String(Int(replay.speed)) : String(replay.speed)
+        let left = " \(state) \(clock(replay.elapsedMillis)) / \(clock(replay.totalMillis)) "
+        let tail = " ×\(speed)  \(replay.position)/\(replay.count) pushes "
+        let barWidth = max(0, screen.columns - displayWidth(of: left) - displayWidth(of: tail))
+        let filled = replay.totalMillis > 0 ? Int(Double(barWidth) * min(1, Double(replay.elapsedMillis) / Double(replay.totalMillis)))
+            : (replay.count > 0 ? barWidth * replay.position / replay.count : 0)
+        var c = screen.put(left, column: 0, row: 1, style: Style(bold: true))
+        c += screen.put(String(repeating: "━", count: filled), column: c, row: 1, style: Style(foreground: .accent))
+        c += screen.put(String(repeating: "─", count: barWidth - filled), column: c, row: 1, style: dim)
+        screen.put(tail, column: c, row: 1)
+    }
+
+    static func clock(_ millis: Int64) -> String {
+        let seconds = max(0, millis / 1000)
+        let m = seconds / 60, s = seconds % 60
+        return (m < 10 ? "0" : "") + "\(m):" + (s < 10 ? "0" : "") + "\(s)"
+    }
+
+    static func drawStatus(_ screen: inout Screen, row: Int, states: [CenterState], model: InteractiveModel, chrome: Chrome) {
+        if model.editingFilter {
+            let c = screen.put(" filter: ", column: 0, row: row, style: Style(bold: true))
+            let t = screen.put(model.view.filter, column: c, row: row)
+            screen.put("▏ Enter keeps it, Esc clears it", column: c + t, row: row, style: dim)
+        } else if let message = model.message, chrome.now < model.messageUntil {
+            screen.put(" " + message, column: 0, row: row, width: screen.columns, style: Style(foreground: .danger, bold: true))
+        } else if !model.view.filter.isEmpty {
+            screen.put(" filter: \(model.view.filter)  (Esc clears)", column: 0, row: row, style: Style(foreground: .accent))
+        } else if let state = states.first, state.rejected > 0 {
+            screen.put(" \(state.rejected) rejected — press e to see why", column: 0, row: row, style: dim)
+        }
+    }
+
+    static func drawFooter(_ screen: inout Screen, row: Int, model: InteractiveModel, replaying: Bool) {
+        let keys: [(String, String)]
+        switch model.pane {
+        case .help: keys = [("any key", "close help"), ("q", "quit")]
+        case .errors: keys = [("↑↓", "scroll"), ("Esc", "back"), ("q", "quit")]
+        case .inspector: keys = [("↑↓", "item"), ("PgUp/PgDn", "scroll"), ("Esc", "close"), ("d", "dismiss"), ("q", "quit")]
+        case .list:
+            var list: [(String, String)] = [("↑↓", "move"), ("⏎", "expand"), ("i", "inspect"), ("p", "platform"), ("d", "dismiss"),
+                                            ("D", "clear"), ("/", "filter"), ("e", "errors")]
+            if replaying { list += [("space", "pause"), (".", "step"), ("+-", "speed"), ("[]", "seek")] }
+            keys = list + [("?", "help"), ("q", "quit")]
+        }
+        var column = 1
+        for (key, action) in keys {
+            let width = displayWidth(of: key) + 1 + displayWidth(of: action) + 2
+            guard column + width <= screen.columns else { break }
+            column += screen.put(key, column: column, row: row, style: Style(bold: true))
+            column += screen.put(" " + action + "  ", column: column, row: row, style: dim)
+        }
+    }
+
+    static func drawInspector(_ screen: inout Screen, _ selected: (Item, Platform)?, in rect: Rect, scroll: Int,
+                              diagnostics: (Item, Platform) -> [String]) {
+        screen.fillRect(column: rect.column, row: rect.row, width: rect.columns, height: rect.rows)
+        guard let (item, platform) = selected else {
+            screen.put("Nothing selected — move with ↑↓, then i", column: rect.column, row: rect.row, width: rect.columns, style: dim)
+            return
+        }
+        let lines = Inspector.lines(for: item, platform: platform, diagnostics: diagnostics(item, platform))
+        let first = min(max(0, scroll), max(0, lines.count - rect.rows))
+        for (offset, line) in lines.dropFirst(first).prefix(rect.rows).enumerated() {
+            screen.put(line, column: rect.column, row: rect.row + offset, width: rect.columns)
+        }
+    }
+
+    static func drawErrors(_ screen: inout Screen, states: [CenterState], in rect: Rect, scroll: Int) {
+        // Every platform's errors, once each (a push rejected everywhere is one error).
+        var seen: Set<String> = []
+        var errors: [ErrorEntry] = []
+        for state in states { for e in state.errors where seen.insert(e.source + "\u{1F}" + e.reason).inserted { errors.append(e) } }
+        screen.put("Errors — \(errors.count) rejected push\(errors.count == 1 ? "" : "es") (Esc to go back)", column: rect.column,
+                   row: rect.row, width: rect.columns, style: Style(bold: true, underline: true))
+        var lines: [StyledLine] = []
+        for e in errors.reversed() {
+            lines.append([Span("✗ ", Style(foreground: .danger, bold: true)), Span(e.source, Style(bold: true))])
+            for part in wrapped(e.reason, width: max(1, rect.columns - 4), maxLines: 4) { lines.append([Span("    " + part)]) }
+        }
+        if errors.isEmpty { lines = [[Span("No rejected pushes.", dim)]] }
+        let visible = max(0, rect.rows - 2)
+        let first = min(max(0, scroll), max(0, lines.count - visible))
+        for (offset, line) in lines.dropFirst(first).prefix(visible).enumerated() {
+            screen.put(line, column: rect.column, row: rect.row + 2 + offset, width: rect.columns)
+        }
+    }
+
+    public static let helpLines: [(String, String)] = [
+        ("↑ ↓  j k", "move between items (PgUp PgDn Home End)"),
+        ("Enter", "expand or collapse a stack or bundle"),
+        ("i", "inspector: payload, headers, data, why (rule ids)"),
+        ("p", "platform: Android → iOS → web → all side by side"),
+        ("d / D", "dismiss the item / clear all"),
+        ("/", "filter by text (Esc clears)"),
+        ("e", "errors: rejected pushes and why"),
+        ("Space .", "replay: pause or resume / step one push"),
+        ("+ -  [ ]", "replay: speed ×2 ÷2 / seek 10 s"),
+        ("q  Ctrl-C", "quit"),
+    ]
+
+    static func drawHelp(_ screen: inout Screen, in rect: Rect, replaying: Bool) {
+        let legend = ShadeView.legend.split(separator: "\n").map(String.init)
+        let width = min(rect.columns - 4, 72)
+        let height = min(rect.rows, helpLines.count + legend.count + 4)
+        let left = rect.column + (rect.columns - width) / 2
+        let top = rect.row + max(0, (rect.rows - height) / 2)
+        screen.fillRect(column: left, row: top, width: width, height: height)
+        screen.put(" Keys ", column: left + 2, row: top, style: Style(bold: true, reverse: true))
+        var row = top + 1
+        for (key, text) in helpLines where row < top + height {
+            let c = screen.put("  " + key.padding(to: 12), column: left, row: row, width: width, style: Style(bold: true))
+            screen.put(text, column: left + c, row: row, width: width - c)
+            row += 1
+        }
+        row += 1
+        for line in legend where row < top + height {
+            screen.put("  " + line, column: left, row: row, width: width, style: dim)
+            row += 1
+        }
+    }
+}

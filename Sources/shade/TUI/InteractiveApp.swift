@@ -1,0 +1,187 @@
+@preconcurrency import Glibc
+import ShadeCore
+import ShadeIO
+import ShadeTerminal
+import ShadeUI
+
+/// The live terminal UI over a `LiveSession`: one thread, one poll loop (DESIGN.md "Run loop").
+/// Pushes are applied as they arrive; the screen is drawn at most ~30 times a second, and only
+/// when something changed. Returns nil when there is no usable terminal (the caller runs headless).
+final class InteractiveApp {
+    static let frameMillis: Int64 = 33
+
+    let session: LiveSession
+    let terminal = Terminal()
+    let title: String
+    let recording: String?
+    let tables: StringTables
+    var model: InteractiveModel
+    var quit = false
+    var dirty = true
+    var lastChange = -1
+    var lastDraw: Int64 = 0
+    var seenRejections = 0
+    let clock = SystemClock()
+
+    init(session: LiveSession, title: String, platforms: [Platform], recording: String?, tables: StringTables) {
+        self.session = session
+        self.title = title
+        self.recording = recording
+        self.tables = tables
+        self.model = InteractiveModel(view: ViewState(platforms: platforms))
+    }
+
+    /// Runs until the user quits. nil: the terminal could not start (say why, go headless).
+    func run(noColor: Bool, onStart: () -> Void = {}) -> Int32? {
+        do {
+            try terminal.start(colorMode: noColor ? .none : .auto)
+        } catch {
+            fputs("shade: \(error) — running headless\n", stderr)
+            return nil
+        }
+        onStart()
+        let input = session.loop.watch(0) { [weak self] _ in self?.readKeys() }
+        let wake = session.loop.watch(terminal.wakeDescriptor) { [weak self] _ in self?.checkSignal() }
+        let frame = session.loop.schedule(after: Self.frameMillis, repeatingEvery: Self.frameMillis) { [weak self] in self?.drawIfNeeded() }
+        var status: Int32 = 0
+        drawIfNeeded()
+        while !quit {
+            _ = session.loop.runOnce(timeout: 250)
+            if let signo = terminal.takePendingSignal() {
+                status = SignalWatch.exitStatus(for: signo)
+                break
+            }
+        }
+        session.loop.unwatch(input)
+        session.loop.unwatch(wake)
+        session.loop.cancel(frame)
+        terminal.stop()
+        session.shutdown()
+        return status
+    }
+
+    func checkSignal() {
+        if terminal.takePendingSignal() != nil { quit = true }
+    }
+
+    func readKeys() {
+        for key in terminal.readKeys() {
+            guard let uiKey = Self.uiKey(key) else { continue }
+            if uiKey == .resize { dirty = true; continue }
+            let states = session.states(model.view.platforms)
+            let body = InteractiveScreen.bodyRect(columns: terminal.size.columns, rows: terminal.size.rows, chrome: chrome())
+            let context = KeyContext(items: ShadeView.selectableItems(states, view: model.view),
+                                     isReplaying: session.replay != nil, pageSize: body.rows)
+            for effect in KeyReducer.handle(uiKey, model: &model, context: context) { perform(effect) }
+            dirty = true
+        }
+        drawIfNeeded()
+    }
+
+    func perform(_ effect: UIEffect) {
+        switch effect {
+        case .quit: quit = true
+        case .dismiss(let id, let platforms): for p in platforms { session.dismiss(itemID: id, on: p) }
+        case .clearAll: session.clearAll()
+        case .togglePause: session.replay.map { $0.isPaused ? $0.resume() : $0.pause() }
+        case .step: session.replay?.step()
+        case .faster: session.replay?.faster()
+        case .slower: session.replay?.slower()
+        case .seek(let seconds): session.replay?.seek(by: Double(seconds))
+        }
+    }
+
+    func chrome() -> Chrome {
+        var replayStatus: ReplayStatus?
+        if let r = session.replay {
+            replayStatus = ReplayStatus(position: r.position, count: r.count, elapsedMillis: r.elapsedMillis, totalMillis: r.totalMillis,
+                                        speed: r.speed, paused: r.isPaused, finished: r.isFinished)
+        }
+        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis())
+    }
+
+    func drawIfNeeded() {
+        let now = clock.nowMillis()
+        if session.recentRejections.count > seenRejections {
+            if let last = session.recentRejections.last {
+                model.show(message: "✗ rejected \(last.source): \(last.reason)", now: now)
+            }
+            seenRejections = session.recentRejections.count
+            dirty = true
+        }
+        if model.message != nil && now >= model.messageUntil { model.message = nil; dirty = true }
+        if session.replay != nil { dirty = true }  // the progress bar moves
+        guard dirty || session.changeCount != lastChange else { return }
+        guard now - lastDraw >= Self.frameMillis - 2 else { return }  // at most ~30 frames a second
+        let size = terminal.size
+        let states = session.states(model.view.platforms)
+        let chrome = chrome()
+        keepSelectionVisible(states, body: InteractiveScreen.bodyRect(columns: size.columns, rows: size.rows, chrome: chrome))
+        let screen = InteractiveScreen.compose(states, model: model, chrome: chrome, columns: size.columns, rows: size.rows,
+                                               diagnostics: { [tables] item, platform in Self.diagnostics(item, platform, tables) })
+        terminal.present(screen)
+        lastChange = session.changeCount
+        lastDraw = now
+        dirty = false
+    }
+
+    /// Scrolls a single-platform list so the selected item is on screen.
+    func keepSelectionVisible(_ states: [CenterState], body: Rect) {
+        guard states.count == 1, let state = states.first, let selected = model.view.selection else {
+            if states.count != 1 { model.view.scroll = 0 }
+            return
+        }
+        let order = state.items.map(\.id)
+        let index = order.firstIndex(of: selected) ?? order.firstIndex { id in
+            state.items.first { $0.id == id }?.children?.contains { $0.id == selected } ?? false
+        }
+        guard let index else { return }
+        if index < model.view.scroll { model.view.scroll = index; return }
+        for _ in 0..<order.count {
+            let ranges = ShadeView.itemRowRanges(state, view: model.view, rect: body)
+            if let range = ranges.first(where: { $0.id == selected }), range.rows.upperBound <= body.row + body.rows { return }
+            if ranges.contains(where: { $0.id == selected }) && model.view.scroll == index { return }
+            guard model.view.scroll < index else { return }
+            model.view.scroll += 1
+        }
+    }
+
+    static func diagnostics(_ item: Item, _ platform: Platform, _ tables: StringTables) -> [String] {
+        guard let push = item.newest else { return [] }
+        return Lint.check(push, platforms: [platform], tables: tables).map { d in
+            "\(d.severity) [\(d.rule)] \(d.path): \(d.message)"
+        }
+    }
+
+    static func uiKey(_ key: Key) -> UIKey? {
+        switch key {
+        case .character(let c): return .character(c)
+        case .up: return .up
+        case .down: return .down
+        case .left: return .escape
+        case .right: return .enter
+        case .pageUp: return .pageUp
+        case .pageDown: return .pageDown
+        case .home: return .home
+        case .end: return .end
+        case .enter: return .enter
+        case .escape: return .escape
+        case .backspace, .delete: return .backspace
+        case .tab: return .tab
+        case .controlC: return .controlC
+        case .resize: return .resize
+        case .mouseWheelUp: return .wheelUp
+        case .mouseWheelDown: return .wheelDown
+        case .mouseClick(let column, let row): return .click(column: column, row: row)
+        case .control("l"): return .resize
+        default: return nil
+        }
+    }
+}
+
+/// The terminal UI for a session, or nil when no terminal could be started (the caller goes headless).
+func runInteractive(session: LiveSession, title: String, options: ProfileOptions, texts: TextResolver,
+                    recording: String? = nil, noColor: Bool, onStart: () -> Void = {}) -> Int32? {
+    InteractiveApp(session: session, title: title, platforms: options.platforms, recording: recording, tables: texts.tables)
+        .run(noColor: noColor, onStart: onStart)
+}

@@ -1,0 +1,242 @@
+import Testing
+@testable import ShadeCore
+
+/// SPEC §1: shapes D1–D8 in detection order, envelopes, batches, unknown shapes.
+struct PayloadShapeTests {
+    struct Sample: Sendable, CustomTestStringConvertible {
+        var json: String
+        var shape: PayloadShape
+        var why: String
+        init(_ json: String, _ shape: PayloadShape, _ why: String) {
+            self.json = json
+            self.shape = shape
+            self.why = why
+        }
+        var testDescription: String { why }
+    }
+
+    static let samples: [Sample] = [
+        // D1
+        Sample(#"{"headers": {"apns-topic": "a"}, "payload": {"aps": {"alert": "hi"}}}"#, .envelope, "D1 envelope"),
+        Sample(#"{"payload": {"aps": {}}, "at": "2026-11-30T10:15:00Z"}"#, .envelope, "D1 envelope with only at"),
+        Sample(#"{"payload": {"room": "r1"}, "data": {"a": "b"}}"#, .dataOnly, "D1 needs no data beside payload: D8"),
+        Sample(#"{"payload": {"x": 1}, "aps": {"alert": "hi"}}"#, .apns, "D1 needs no aps beside payload: D4"),
+        Sample(#"{"payload": {"x": 1}, "notification": {"title": "t"}}"#, .fcmLegacy, "D1 needs no notification beside payload: D7"),
+        Sample(#"{"payload": "text", "data": {}}"#, .dataOnly, "D1 payload must be an object"),
+        // D2
+        Sample(#"{"message": {"token": "t", "notification": {"title": "t"}}}"#, .fcmV1, "D2 FCM v1"),
+        Sample(#"{"message": {"token": "t"}, "userId": "u"}"#, .fcmV1, "D2 before D3"),
+        Sample(#"{"message": "hello", "data": {"a": "b"}}"#, .dataOnly, "D2 message must be an object"),
+        // D3
+        Sample(#"{"userId": "u", "title": "t", "body": "b"}"#, .sendToUser, "D3 userId"),
+        Sample(#"{"userIds": ["u", "v"], "title": "t"}"#, .sendToUser, "D3 userIds"),
+        Sample(#"{"userId": "u", "aps": {"alert": "hi"}}"#, .sendToUser, "D3 before D4: userId and aps"),
+        Sample(#"{"userId": "u", "to": "ExponentPushToken[x]"}"#, .sendToUser, "D3 before D5"),
+        // D4
+        Sample(#"{"aps": {"alert": "hi"}, "Simulator Target Bundle": "com.example"}"#, .apns, "D4 APNs"),
+        Sample(#"{"aps": {}, "to": "ExponentPushToken[x]"}"#, .apns, "D4 before D5"),
+        Sample(#"{"aps": {}, "notification": {"title": "t"}}"#, .apns, "D4 before D7"),
+        Sample(#"{"aps": "hi", "data": {"a": "b"}}"#, .dataOnly, "D4 aps must be an object"),
+        // D5
+        Sample(#"{"to": "ExponentPushToken[abc]", "body": "hi"}"#, .expo, "D5 ExponentPushToken, not D7"),
+        Sample(#"{"to": "ExpoPushToken[abc]", "title": "t"}"#, .expo, "D5 ExpoPushToken"),
+        Sample(#"{"to": ["ExponentPushToken[a]", "ExpoPushToken[b]"], "body": "hi"}"#, .expo, "D5 to an array of tokens"),
+        Sample(#"{"to": ["ExponentPushToken[a]", "fcm-token"]}"#, .fcmLegacy, "D5 needs every address to be an Expo token"),
+        Sample(#"{"to": [], "data": {}}"#, .fcmLegacy, "D5 empty address list: D7"),
+        Sample(#"{"to": "exponentpushtoken[abc]"}"#, .fcmLegacy, "D5 prefix is case-sensitive"),
+        // D6
+        Sample(#"{"web_push": 8030, "notification": {"title": "t", "navigate": "https://example.com"}}"#, .webPush, "D6 declarative web push before D7 notification"),
+        Sample(#"{"web_push": 8031, "notification": {"title": "t"}}"#, .fcmLegacy, "D6 only 8030"),
+        Sample(#"{"title": "Hello", "options": {"body": "b"}}"#, .webPush, "D6 showNotification arguments"),
+        Sample(#"{"title": "Hello", "options": {}, "data": {"a": "b"}}"#, .webPush, "D6 before D8"),
+        Sample(#"{"title": "Hello", "options": "b", "data": {}}"#, .dataOnly, "D6 options must be an object"),
+        // D7
+        Sample(#"{"to": "fcm-token", "notification": {"title": "t"}}"#, .fcmLegacy, "D7 to"),
+        Sample(#"{"registration_ids": ["a", "b"], "data": {"a": "b"}}"#, .fcmLegacy, "D7 registration_ids beats D8"),
+        Sample(#"{"condition": "'news' in topics"}"#, .fcmLegacy, "D7 condition"),
+        Sample(#"{"notification": {"title": "t"}}"#, .fcmLegacy, "D7 notification"),
+        Sample(#"{"collapse_key": "k", "data": {"a": "b"}}"#, .fcmLegacy, "D7 collapse_key"),
+        Sample(#"{"collapseKey": "k", "data": {"a": "b"}}"#, .fcmLegacy, "D7 node-gcm collapseKey"),
+        Sample(#"{"time_to_live": 60, "data": {"a": "b"}}"#, .fcmLegacy, "D7 time_to_live"),
+        Sample(#"{"timeToLive": 60, "data": {"a": "b"}}"#, .fcmLegacy, "D7 node-gcm timeToLive"),
+        // D8
+        Sample(#"{"data": {"a": "b"}}"#, .dataOnly, "D8 data"),
+        Sample(#"{"data": {"a": "b"}, "priority": "high", "token": "t", "content_available": true}"#, .dataOnly, "D8 with transport keys"),
+    ]
+
+    @Test(arguments: samples)
+    func D1toD8_theFirstMatchingShapeWins(_ sample: Sample) throws {
+        let object = try #require(try JSONParser.parse(sample.json).object)
+        #expect(PayloadShape.detect(object) == .success(sample.shape))
+    }
+
+    @Test func D1toD8_shapesCarryTheirRuleIdsAndPlatforms() {
+        #expect(PayloadShape.allCases.map(\.rule) == ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"])
+        let reach = PayloadShape.allCases.filter { $0 != .envelope }.map { shape in
+            "\(shape.rule) " + Platform.allCases.filter(shape.platforms.contains).map(\.rawValue).joined(separator: ",")
+        }
+        #expect(reach == ["D2 android,ios,web", "D3 android,ios,web", "D4 ios", "D5 android,ios",
+                          "D6 web", "D7 android", "D8 android,ios,web"])
+    }
+
+    static let tried = #"tried D1 envelope ("payload"), D2 FCM v1 ("message"), D3 send-to-user ("userId"), D4 APNs ("aps"), D5 Expo ("to": "ExponentPushToken[…]"), D6 web push ("web_push": 8030 or "title" + "options"), D7 FCM legacy ("to", "notification", …), D8 data-only ("data" object)"#
+
+    @Test(arguments: [
+        (#"{}"#, "unknown payload shape (an empty object): " + tried),
+        (#"{"title": "Hi", "body": "there"}"#, #"unknown payload shape (top-level keys "title", "body"): "# + tried),
+        (#"{"data": "not an object"}"#, #"unknown payload shape (top-level keys "data"): "# + tried),
+        (#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}"#,
+         #"unknown payload shape (top-level keys "a", "b", "c", "d", "e", "f", "g", "h", …): "# + tried),
+    ])
+    func D1toD8_anUnknownShapeNamesTheShapesTried(json: String, reason: String) throws {
+        var intake = Intake()
+        let outcomes = intake.document(Array(json.utf8), source: "x.json")
+        #expect(outcomes == [.rejected(Rejection(source: SourcePosition(name: "x.json", line: 1), reason: reason))])
+    }
+
+    @Test func D2_platformBlocksOverrideTheSharedFieldsForTheirPlatformOnly() {
+        let push = #"{"message":{"token":"t","notification":{"title":"generic","body":"shared body"},"data":{"conversationId":"shared","senderName":"Ali","senderId":"ali_1"},"android":{"notification":{"title":"Android"},"data":{"conversationId":"android_room","senderName":"Ali","senderId":"ali_1"}},"apns":{"payload":{"aps":{"alert":{"title":"iOS","body":"ios body"},"badge":3}}},"webpush":{"notification":{"title":"Web"}}}}"#
+        // The conversation keys come from message.data, replaced on Android by message.android.data.
+        #expect(digest(centers(push, everyPlatform)) == #"""
+            android received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Conversations
+              {"kind":"conversation","key":"android_room","app":"app","title":"Ali","isGroup":false,"avatar":{"initials":"A","color":7},"lines":[{"sender":"Ali","senderId":"ali_1","text":"shared body"}],"total":1}
+
+            ios received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=3
+            Notification Center
+              {"kind":"conversation","key":"shared","app":"app","title":"Ali","isGroup":false,"avatar":{"initials":"A","color":7},"lines":[{"sender":"Ali","senderId":"ali_1","text":"ios body"}],"total":1}
+
+            web received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notifications
+              {"kind":"conversation","key":"shared","app":"app","title":"Ali","isGroup":false,"avatar":{"initials":"A","color":7},"lines":[{"sender":"Ali","senderId":"ali_1","text":"shared body"}],"total":1}
+            """#)
+        // Without conversation keys the titles show which block each platform read.
+        let plain = #"{"message":{"token":"t","notification":{"title":"generic","body":"b"},"android":{"notification":{"title":"Android"}},"apns":{"headers":{"apns-collapse-id":"c1"},"payload":{"aps":{"alert":{"title":"iOS","body":"b"}}}},"webpush":{"notification":{"title":"Web"}}}}"#
+        #expect(centers(plain + "\n" + plain, everyPlatform).map { $0.state.items.map { "\($0.title ?? "-") \($0.lines.count)" } }
+                == [["Android 1", "Android 1"], ["iOS 1"], ["Web 1", "Web 1"]])
+    }
+
+    @Test func D2_theAppIsTheRestrictedPackageNameOrTheApnsTopic() {
+        let push = #"{"message":{"token":"t","notification":{"title":"T","body":"B"},"android":{"restricted_package_name":"com.example.android"}}}"#
+        let envelope = #"{"headers":{"apns-topic":"com.example.ios.voip-ptt"},"payload":{"userId":"u","title":"T","body":"B"}}"#
+        #expect(centers(push + "\n" + envelope, everyPlatform).map { $0.state.items.map(\.app) }
+                == [["com.example.ios", "com.example.android"], ["com.example.ios", "app"], ["com.example.ios", "app"]])
+    }
+
+    // MARK: envelopes (D1)
+
+    @Test func D1_envelopeCarriesHeadersAtViaAndPathToItsPayload() throws {
+        let line = #"{"at": "2026-11-30T10:15:00.120Z", "via": "apns", "path": "/3/device/ab12", "headers": {"APNs-Collapse-Id": "room_42", "apns-priority": 10}, "payload": {"aps": {"alert": "hi"}}}"#
+        var intake = Intake()
+        let outcomes = intake.lines(Array((line + "\n").utf8), source: "r.jsonl")
+        let expected = Push(id: 1, payload: try JSONParser.parse(#"{"aps": {"alert": "hi"}}"#), shape: .apns,
+                            transport: Transport(headers: ["apns-collapse-id": "room_42", "apns-priority": "10"], path: "/3/device/ab12",
+                                                 via: "apns", at: "2026-11-30T10:15:00.120Z", atMillis: 1_796_033_700_120),
+                            source: SourcePosition(name: "r.jsonl", line: 1))
+        #expect(outcomes == [.push(expected)])
+    }
+
+    @Test func D1_envelopeHeadersOverrideTheConnectionsHeaders() {
+        var intake = Intake()
+        let outer = Transport(headers: ["apns-topic": "a", "x-api-key": "k"])
+        let envelope = #"{"payload": {"data": {"n": "1"}}, "headers": {"apns-topic": "b"}}"#
+        let outcomes = intake.document(Array(envelope.utf8), source: "-", transport: outer)
+        let expected = Push(id: 1, payload: .object(JSONObject(["data": .object(JSONObject(["n": .string("1")]))])), shape: .dataOnly,
+                            transport: Transport(headers: ["apns-topic": "b", "x-api-key": "k"]), source: SourcePosition(name: "-", line: 1))
+        #expect(outcomes == [.push(expected)])
+    }
+
+    @Test func D1_anEnvelopePayloadMustBeAnObject() {
+        var intake = Intake()
+        let outcomes = intake.document(Array(#"{"payload": [{"data": {}}], "via": "http"}"#.utf8), source: "-")
+        #expect(outcomes == [.rejected(Rejection(source: SourcePosition(name: "-", line: 1),
+                                                 reason: #"unknown payload shape (top-level keys "payload", "via"): "# + PayloadShapeTests.tried))])
+    }
+
+    @Test func D1_theEnvelopeTimeIsTheItemTime() {
+        let state = center(#"{"at": "2026-11-30T10:15:00.120Z", "payload": {"to": "t", "notification": {"title": "T", "body": "B"}}}"#).state
+        #expect(digest(state) == #"""
+            android received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notifications
+              {"kind":"plain","key":"n1","app":"app","title":"T","lines":[{"text":"B"}],"total":1,"at":"2026-11-30T10:15:00.120Z"}
+            """#)
+    }
+
+    @Test(arguments: [
+        ("2026-11-30T10:15:00.120Z", 1_796_033_700_120 as Int64?),
+        ("2026-11-30T10:15:00Z", 1_796_033_700_000),
+        ("2026-11-30T11:15:00.12+01:00", 1_796_033_700_120),
+        ("2026-11-30T05:15:00-0500", 1_796_033_700_000),
+        ("2026-11-30 10:15:00.5", 1_796_033_700_500),
+        ("1970-01-01T00:00:00Z", 0),
+        ("2026-13-01T00:00:00Z", nil),
+        ("2026-11-30T10:15Z", nil),
+        ("yesterday", nil),
+        ("2026-11-30T10:15:00Zjunk", nil),
+    ])
+    func D1_envelopeTimesAreISO8601(text: String, millis: Int64?) {
+        #expect(Timestamp.millis(fromISO8601: text) == millis)
+        if let millis, text.hasSuffix("Z"), text.contains(".") {
+            #expect(Timestamp.iso8601(millis: millis) == text)
+        }
+    }
+
+    // MARK: batches
+
+    @Test func batch_eachElementIsOnePushReportedAtItsOwnLine() {
+        let text = """
+            [
+              {"aps": {"alert": "one"}},
+              {"nope": 1},
+              42,
+              {"aps": {"alert": "four"},
+               "Simulator Target Bundle": "com.example"}
+            ]
+            """
+        var intake = Intake()
+        let outcomes = intake.document(Array(text.utf8), source: "batch.json")
+        let summary = outcomes.map { outcome -> String in
+            switch outcome {
+            case .push(let push): return "push \(push.id) \(push.shape.rule) at \(push.source)"
+            case .rejected(let r): return "rejected at \(r.source): \(r.reason)"
+            }
+        }
+        #expect(summary == [
+            "push 1 D4 at batch.json:2",
+            #"rejected at batch.json:3: unknown payload shape (top-level keys "nope"): "# + PayloadShapeTests.tried,
+            "rejected at batch.json:4: expected a JSON object (a payload) or an array of them; got number",
+            "push 2 D4 at batch.json:5",
+        ])
+    }
+
+    @Test func batch_ofNDJSONLinesCountsEveryElementAndLineNumbersSkipBlankLines() {
+        let text = "{\"data\": {\"a\": \"1\"}}\r\n\n   \n[{\"data\": {}}, {\"data\": {}}]\n{\"aps\": \n"
+        var intake = Intake()
+        let outcomes = intake.lines(Array(text.utf8), source: "s.jsonl")
+        #expect(outcomes.count == 4)
+        let sources = outcomes.map { outcome -> String in
+            switch outcome {
+            case .push(let push): return "\(push.id)@\(push.source)"
+            case .rejected(let r): return "x@\(r.source) \(r.reason)"
+            }
+        }
+        #expect(sources == ["1@s.jsonl:1", "2@s.jsonl:4", "3@s.jsonl:4",
+                            "x@s.jsonl:5 invalid JSON (V8) at line 5, column 9: unexpected end of input: expected a value"])
+    }
+
+    @Test func batch_aLastLineCutShortIsReportedAsTruncated() {
+        var intake = Intake()
+        let outcomes = intake.lines(Array("{\"data\": {}}\n{\"data\": {".utf8), source: "cut.jsonl")
+        #expect(outcomes.count == 2)
+        #expect(outcomes.last == .rejected(Rejection(source: SourcePosition(name: "cut.jsonl", line: 2),
+            reason: "truncated last line (no newline at the end and not complete JSON): invalid JSON (V8) at line 2, column 11: unexpected end of input inside an object: expected a key")))
+    }
+
+    @Test func batch_invalidJSONInsideAFileIsReportedWhereTheParseFailed() {
+        var intake = Intake()
+        let outcomes = intake.document(Array("[\n  {\"data\": {}},\n  {\"data\": {},}\n]".utf8), source: "b.json")
+        // One error for the whole document: nothing of it is delivered (a file is one document).
+        #expect(outcomes == [.rejected(Rejection(source: SourcePosition(name: "b.json", line: 3),
+                                                 reason: "invalid JSON (V8) at line 3, column 14: trailing comma before '}'"))])
+    }
+}
