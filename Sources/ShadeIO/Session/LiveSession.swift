@@ -63,6 +63,9 @@ public final class LiveSession: ConnectionHandler {
     /// Rejections as they happen, newest last (at most `recentRejectionLimit`), for a transient message.
     public private(set) var recentRejections: [ErrorEntry] = []
     public static let recentRejectionLimit = 20
+    /// Every rejection so far (distinct per push, however many centers counted it): grows while
+    /// `recentRejections` stays at its limit, so a view can tell that a new one came.
+    public private(set) var rejectionCount = 0
     public var replay: ReplayDriver?
     /// Live pushes taken (recorded, when recording) and refused since the start.
     public private(set) var acceptedCount = 0
@@ -240,6 +243,7 @@ public final class LiveSession: ConnectionHandler {
                 : .shown
         }
         if !fresh.isEmpty {
+            rejectionCount += fresh.count
             recentRejections += fresh
             if recentRejections.count > Self.recentRejectionLimit {
                 recentRejections.removeFirst(recentRejections.count - Self.recentRejectionLimit)
