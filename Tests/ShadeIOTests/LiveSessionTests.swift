@@ -169,3 +169,16 @@ let bigAPNs = #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}
     #expect(reasons(live).first?.hasPrefix("PayloadTooLarge: the APNs payload is 4120 bytes") == true)
     #expect(reasons(live).contains { $0.hasPrefix("unknown payload shape (top-level keys \"notification_title\")") })
 }
+
+@Test func aPushThatCannotBeRecordedIsRefusedWith500() throws {
+    let clock = ManualClock(now: fixedReceivedMillis)
+    let session = LiveSession(options: ProfileOptions(), texts: TextResolver(), journal: try Journal(appendingTo: "/dev/full"),
+                              apiKey: nil, clock: clock, wallClock: clock)
+    let reply = session.respond(to: HTTPRequest(method: "POST", target: "/push", body: bytes(#"{"data":{"k":"v"}}"#)),
+                                from: ConnectionInfo(id: 1, transport: .unix))
+    #expect(reply.status == 500)
+    #expect(text(reply.body) == #"{"ok": false, "error": "cannot write the recording /dev/full: No space left on device — the push was not recorded, so it is not shown"}"#)
+    #expect(session.center(.android).rejected == 1)
+    #expect(session.acceptedCount == 0)
+    #expect(session.refusedCount == 1)
+}

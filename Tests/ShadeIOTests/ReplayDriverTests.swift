@@ -167,6 +167,7 @@ func tick(_ session: LiveSession, _ clock: ManualClock, by millis: Int64) -> Int
     }
     #expect(session.recentRejections.count == LiveSession.recentRejectionLimit)
     #expect(session.recentRejections.last?.source == "x:25")
+    #expect(session.rejectionCount == 26)
 }
 
 @Test func listeningTwiceOnOneSocketIsRefusedAndNothingIsLeftOpen() throws {

@@ -40,12 +40,12 @@ enum ServiceChecks {
         let rules: PushService = service == .anyShape || service == .sendToUser || service == .expo
             ? shapeService(push.shape) : service
         switch rules {
-        case .apns: if let refusal = apns(push) { return refusal }
-        case .fcmV1: if let refusal = fcmV1(push) { return refusal }
-        case .fcmLegacy: if let refusal = fcmLegacy(push) { return refusal }
-        case .sendToUser, .expo, .anyShape: break
+        case .apns: return apns(push)
+        case .fcmV1: return fcmV1(push)
+        case .fcmLegacy: return fcmLegacy(push)
+        // The services' own checks above cover everything their platform's reading refuses.
+        case .sendToUser, .expo, .anyShape: return onlyPlatformRefuses(push)
         }
-        return onlyPlatformRefuses(push)
     }
 
     /// The service a shape is sent through; the shapes that fan out to several (send-to-user, Expo,

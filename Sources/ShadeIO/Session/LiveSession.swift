@@ -38,12 +38,34 @@ public final class LiveSession: ConnectionHandler {
     public let loop: PollLoop
 
     /// All three platforms, always fed, whatever `--platform` shows.
-    public private(set) var centers: [Platform: Center]
+    public var centers: [Platform: Center] {
+        Dictionary(uniqueKeysWithValues: zip(Platform.allCases, feeds))
+    }
+
+    /// One platform's center (without building the dictionary).
+    public func center(_ platform: Platform) -> Center {
+        feeds[Self.slot(platform)]
+    }
+
+    /// The centers in `Platform.allCases` order. An array, so `feeds[i].receive(…)` mutates in place:
+    /// through `Dictionary`'s subscript and `!` the Center was copied, and its items with it, per push.
+    private var feeds: [Center]
+
+    private static func slot(_ platform: Platform) -> Int {
+        switch platform {
+        case .android: 0
+        case .ios: 1
+        case .web: 2
+        }
+    }
     /// +1 whenever any center changed: the TUI redraws when it moves.
     public private(set) var changeCount = 0
     /// Rejections as they happen, newest last (at most `recentRejectionLimit`), for a transient message.
     public private(set) var recentRejections: [ErrorEntry] = []
     public static let recentRejectionLimit = 20
+    /// Every rejection so far (distinct per push, however many centers counted it): grows while
+    /// `recentRejections` stays at its limit, so a view can tell that a new one came.
+    public private(set) var rejectionCount = 0
     public var replay: ReplayDriver?
     /// Live pushes taken (recorded, when recording) and refused since the start.
     public private(set) var acceptedCount = 0
@@ -70,12 +92,12 @@ public final class LiveSession: ConnectionHandler {
         replies = RouteReplies(uuidPrefix: generator.next())
         let forwarder = SessionHandler()
         loop = PollLoop(handler: forwarder, configuration: configuration, clock: clock)
-        centers = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts)
         forwarder.session = self
     }
 
-    static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Platform: Center] {
-        Dictionary(uniqueKeysWithValues: Platform.allCases.map { ($0, Center(profile: options.profile($0), texts: texts)) })
+    static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Center] {
+        Platform.allCases.map { Center(profile: options.profile($0), texts: texts) }
     }
 
     // MARK: listening
@@ -132,23 +154,16 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func states(_ platforms: [Platform]) -> [CenterState] {
-        platforms.map { centers[$0]!.state }
+        platforms.map { feeds[Self.slot($0)].state }
     }
 
     public func dismiss(itemID: String, on platform: Platform) {
-        centers[platform]!.dismiss(itemID: itemID)
+        feeds[Self.slot(platform)].dismiss(itemID: itemID)
         changeCount += 1
     }
 
     public func clearAll() {
-        for platform in Platform.allCases { centers[platform]!.clearAll() }
-        changeCount += 1
-    }
-
-    /// A push a route or NDJSON refused: received and rejected on the platforms it reaches, elsewhere on the others.
-    public func refuse(_ push: Push, _ refusal: PushRefusal) {
-        refusedCount += 1
-        apply(.push(push), refusal: refusal, announce: true)
+        for index in feeds.indices { feeds[index].clearAll() }
         changeCount += 1
     }
 
@@ -171,13 +186,13 @@ public final class LiveSession: ConnectionHandler {
 
     /// Empty centers (the demo starting over).
     func resetCenters() {
-        centers = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts)
         changeCount += 1
     }
 
     /// Empty centers fed `outcomes` again, without announcing them (seeking back).
     func rebuild(from outcomes: [Intake.Outcome]) {
-        centers = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts)
         ingest(outcomes, announce: false)
         changeCount += 1
     }
@@ -201,30 +216,34 @@ public final class LiveSession: ConnectionHandler {
         }
     }
 
+    /// Feeds every center. A refused push is received and rejected on the platforms it reaches and
+    /// `elsewhere` on the others (DESIGN.md); what changed is told to `onArrival`.
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
         for platform in Platform.allCases {
-            let before = Tally(centers[platform]!)
+            let index = Self.slot(platform)
+            let before = Tally(feeds[index])
             switch (outcome, refusal) {
             case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
-                centers[platform]!.reject(Rejection(source: push.source, reason: refusal.message))
+                feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
-                centers[platform]!.receive(push)
+                feeds[index].receive(push)
             case (.rejected(let rejection), _):
-                centers[platform]!.reject(rejection)
+                feeds[index].reject(rejection)
             }
-            let after = Tally(centers[platform]!)
+            let after = Tally(feeds[index])
             if after.errors > before.errors {
-                for entry in centers[platform]!.errors[before.errors...] where !fresh.contains(entry) { fresh.append(entry) }
+                for entry in feeds[index].errors[before.errors...] where !fresh.contains(entry) { fresh.append(entry) }
             }
-            effects[platform] = after.rejected > before.rejected ? .rejected(centers[platform]!.errors.last?.reason ?? "")
+            effects[platform] = after.rejected > before.rejected ? .rejected(feeds[index].errors.last?.reason ?? "")
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
                 : .shown
         }
         if !fresh.isEmpty {
+            rejectionCount += fresh.count
             recentRejections += fresh
             if recentRejections.count > Self.recentRejectionLimit {
                 recentRejections.removeFirst(recentRejections.count - Self.recentRejectionLimit)

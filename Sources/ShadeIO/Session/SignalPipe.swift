@@ -25,6 +25,12 @@ public final class SignalPipe {
         Descriptor.makeNonblocking(readFD)
         Descriptor.makeNonblocking(writeFD)   // a full pipe drops the byte instead of blocking the handler
         Self.target.store(writeFD, ordering: .sequentiallyConsistent)
+        // A process inherits its parent's blocked signals (a thread pool that spawns it may block them
+        // all): unblocked here, or SIGTERM would wait forever.
+        var unblock = sigset_t()
+        sigemptyset(&unblock)
+        for signo in signals { sigaddset(&unblock, signo) }
+        pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
         for signo in signals {
             signal(signo) { received in
                 let fd = SignalPipe.target.load(ordering: .sequentiallyConsistent)

@@ -15,18 +15,17 @@ enum Headless {
         return false
     }
 
-    /// Prints each push as it is applied.
-    static func log(_ session: LiveSession, platforms: [Platform]) {
+    /// Logs each push as it is applied (printed after each loop round by `run`).
+    static func log(_ session: LiveSession, platforms: [Platform]) -> PushLog {
         let log = PushLog(platforms: platforms)
-        session.onArrival = { [unowned session] arrival in
-            for line in log.lines(for: arrival, in: session) { print(line) }
-        }
+        session.onArrival = { arrival in log.record(arrival) }
+        return log
     }
 
-    /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false). Standard output is
-    /// flushed after every round, not every line, so a flood is not a write per push.
+    /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false), printing the log
+    /// after every round: one state per round, and one write, not one per push.
     @discardableResult
-    static func run(_ session: LiveSession, until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
+    static func run(_ session: LiveSession, log: PushLog, until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
         let signals = try SignalPipe()
         defer { signals.restore() }
         let stop = Flag()
@@ -35,9 +34,11 @@ enum Headless {
         }
         defer { session.loop.unwatch(token) }
         session.loop.run(until: {
+            log.flush(session)
             fflush(stdout)
             return stop.isSet || finished()
         })
+        log.flush(session)
         fflush(stdout)
         return stop.isSet
     }

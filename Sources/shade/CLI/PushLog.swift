@@ -3,12 +3,47 @@ import ShadeIO
 
 /// The headless log (`shade listen --headless`, `shade replay` without a terminal): a line per push and
 /// platform shown, then a one-line summary. Payload text is data: it is cleaned of control characters.
-struct PushLog {
+/// Arrivals are described once per loop round, from one state per platform, so a flood costs one
+/// state per round instead of one per push.
+final class PushLog {
     /// The platforms of `--platform`.
     let platforms: [Platform]
+    private var pending: [Arrival] = []
+
+    init(platforms: [Platform]) {
+        self.platforms = platforms
+    }
+
+    func record(_ arrival: Arrival) {
+        pending.append(arrival)
+    }
+
+    /// Prints the arrivals recorded since the last call.
+    func flush(_ session: LiveSession) {
+        guard !pending.isEmpty else { return }
+        let wanted = pending.compactMap { $0.push?.id }
+        var placed: [Platform: [Int: Placed]] = [:]
+        if let oldest = wanted.min() {
+            for platform in platforms where pending.contains(where: { $0.effects[platform] == .shown || $0.effects[platform] == .call }) {
+                placed[platform] = Self.index(session.center(platform).state.items, from: oldest)
+            }
+        }
+        for arrival in pending {
+            for line in lines(for: arrival, placed: placed) { print(line) }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+
+    /// Where a push's text is now.
+    struct Placed {
+        var kind: Item.Kind
+        var key: String
+        var title: String?
+        var line: Line
+    }
 
     /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
-    func lines(for arrival: Arrival, in session: LiveSession) -> [String] {
+    func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         if let refusal = arrival.refusal {
             return ["\(LogText.clean(arrival.source.description)): refused (not recorded): \(LogText.clean(refusal.message))"]
         }
@@ -21,11 +56,11 @@ struct PushLog {
         }
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, center: session.centers[platform]!)
+            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
         }
     }
 
-    private func describe(_ effect: Arrival.Effect, push: Push, center: Center) -> String {
+    private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
         switch effect {
         case .rejected(let reason):
             return "rejected: " + LogText.clean(reason)
@@ -34,31 +69,38 @@ struct PushLog {
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"
-        case .call:
-            guard let (item, _) = find(push.id, in: center.state.items) else { return "call" }
-            return "call \(LogText.clean(item.key)) from \(LogText.clean(item.title ?? "unknown caller"))"
-        case .shown:
-            guard let (item, line) = find(push.id, in: center.state.items) else { return "shown" }
-            let key = LogText.clean(item.key)
-            switch item.kind {
+        case .call, .shown:
+            // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
+            guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
+            let key = LogText.clean(placed.key)
+            switch placed.kind {
             case .conversation:
-                return "conversation \(key) ← \(LogText.clean(line.sender ?? item.title ?? "")): \(LogText.clean(line.text))"
+                return "conversation \(key) ← \(LogText.clean(placed.line.sender ?? placed.title ?? "")): \(LogText.clean(placed.line.text))"
             case .call:
-                return "call \(key) from \(LogText.clean(item.title ?? "unknown caller"))"
+                return "call \(key) from \(LogText.clean(placed.title ?? "unknown caller"))"
             case .plain, .bundle:
-                let title = (line.title ?? item.title).map { " \"\(LogText.clean($0))\"" } ?? ""
-                return "notification \(key)\(title): \(LogText.clean(line.text))"
+                let title = (placed.line.title ?? placed.title).map { " \"\(LogText.clean($0))\"" } ?? ""
+                return "notification \(key)\(title): \(LogText.clean(placed.line.text))"
             }
         }
     }
 
-    /// The item (a bundle's child, where bundled) holding the line of push `id`.
-    private func find(_ id: Int, in items: [Item]) -> (Item, Line)? {
-        for item in items {
-            if let line = item.lines.last(where: { $0.pushID == id }) { return (item, line) }
-            if let children = item.children, let found = find(id, in: children) { return found }
+    /// Push number → where its line is, for pushes numbered `oldest` and later. An item's lines are in
+    /// arrival order, so each is read from its end and left at the first older line: a flood into long
+    /// iOS stacks costs the new lines, not all of them.
+    static func index(_ items: [Item], from oldest: Int) -> [Int: Placed] {
+        var index: [Int: Placed] = [:]
+        func add(_ items: [Item]) {
+            for item in items {
+                for line in item.lines.reversed() {
+                    if line.pushID < oldest { break }
+                    index[line.pushID] = Placed(kind: item.kind, key: item.key, title: item.title, line: line)
+                }
+                if let children = item.children { add(children) }
+            }
         }
-        return nil
+        add(items)
+        return index
     }
 
     /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …`

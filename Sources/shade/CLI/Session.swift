@@ -9,7 +9,7 @@ enum Session {
         do {
             return try InputFiles.expand(inputs)
         } catch {
-            throw UsageError("\(error.description) — check the path")
+            throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
         }
     }
 

@@ -83,9 +83,9 @@ enum ListenCommand {
                 return status
             }
         }
-        Headless.log(session, platforms: options.platforms)
+        let log = Headless.log(session, platforms: options.platforms)
         do {
-            try Headless.run(session)
+            try Headless.run(session, log: log)
         } catch {
             session.shutdown()
             throw UsageError(error.message)
@@ -93,7 +93,7 @@ enum ListenCommand {
         session.shutdown()
         print("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
             + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
-            + PushLog(platforms: options.platforms).summary(session))
+            + log.summary(session))
         return 0
     }
 

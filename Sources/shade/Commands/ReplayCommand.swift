@@ -50,11 +50,11 @@ enum ReplayCommand {
         if parsed.has("--paused") {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
-        Headless.log(session, platforms: options.platforms)
+        let log = Headless.log(session, platforms: options.platforms)
         session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false)
         let interrupted: Bool
         do {
-            interrupted = try Headless.run(session) { session.replay?.isFinished ?? true }
+            interrupted = try Headless.run(session, log: log) { session.replay?.isFinished ?? true }
         } catch {
             session.shutdown()
             throw UsageError(error.message)
@@ -62,7 +62,7 @@ enum ReplayCommand {
         let played = session.replay?.playedCount ?? 0
         session.shutdown()
         print("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(documents.count) "
-            + "\(documents.count == 1 ? "file" : "files"); " + PushLog(platforms: options.platforms).summary(session))
+            + "\(documents.count == 1 ? "file" : "files"); " + log.summary(session))
         return 0
     }
 }
