@@ -65,7 +65,8 @@ struct TerminalUITests {
         // Inspector: the selected item's data, trace and payload.
         try pane.send("j", "i")
         #expect(pane.waitFor("On tap the app receives (C10)"), "\(pane.text)")
-        #expect(pane.text.contains("Why (decision trace)"))
+        try pane.send("PageDown")
+        #expect(pane.waitFor("Why (decision trace)"), "\(pane.text)")
         try pane.send("Escape")
         #expect(pane.waitUntil { !$0.contains("On tap the app receives") })
 
@@ -90,7 +91,7 @@ struct TerminalUITests {
         try pane.send("d")
         #expect(pane.waitUntil { !$0.contains("Family · app") }, "the group conversation was dismissed:\n\(pane.text)")
         try pane.send("D")
-        #expect(pane.waitFor("No notifications yet"), "\(pane.text)")
+        #expect(pane.waitFor("Nothing on screen"), "\(pane.text)")
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
     }

@@ -21,6 +21,8 @@ final class InteractiveApp {
     var lastChange = -1
     var lastDraw: Int64 = 0
     var seenRejections = 0
+    var lastReplaySecond: Int64 = -1
+    var lastReplayPosition = -1
     let clock = SystemClock()
 
     init(session: LiveSession, title: String, platforms: [Platform], recording: String?, tables: StringTables) {
@@ -41,17 +43,16 @@ final class InteractiveApp {
         }
         onStart()
         let input = session.loop.watch(0) { [weak self] _ in self?.readKeys() }
-        let wake = session.loop.watch(terminal.wakeDescriptor) { [weak self] _ in self?.checkSignal() }
+        // The wake pipe: a termination signal, or a resize (read as a key).
+        let wake = session.loop.watch(terminal.wakeDescriptor) { [weak self] _ in self?.wakeUp() }
         let frame = session.loop.schedule(after: Self.frameMillis, repeatingEvery: Self.frameMillis) { [weak self] in self?.drawIfNeeded() }
         var status: Int32 = 0
         drawIfNeeded()
         while !quit {
             _ = session.loop.runOnce(timeout: 250)
-            if let signo = terminal.takePendingSignal() {
-                status = SignalWatch.exitStatus(for: signo)
-                break
-            }
+            wakeUp()
         }
+        if let signo = caughtSignal { status = SignalWatch.exitStatus(for: signo) }
         session.loop.unwatch(input)
         session.loop.unwatch(wake)
         session.loop.cancel(frame)
@@ -60,8 +61,15 @@ final class InteractiveApp {
         return status
     }
 
-    func checkSignal() {
-        if terminal.takePendingSignal() != nil { quit = true }
+    var caughtSignal: Int32?
+
+    func wakeUp() {
+        if let signo = terminal.takePendingSignal() {
+            caughtSignal = signo
+            quit = true
+            return
+        }
+        readKeys()
     }
 
     func readKeys() {
@@ -102,15 +110,21 @@ final class InteractiveApp {
 
     func drawIfNeeded() {
         let now = clock.nowMillis()
-        if session.recentRejections.count > seenRejections {
+        if session.rejectionCount > seenRejections {
             if let last = session.recentRejections.last {
                 model.show(message: "✗ rejected \(last.source): \(last.reason)", now: now)
             }
-            seenRejections = session.recentRejections.count
+            seenRejections = session.rejectionCount
             dirty = true
         }
         if model.message != nil && now >= model.messageUntil { model.message = nil; dirty = true }
-        if session.replay != nil { dirty = true }  // the progress bar moves
+        // The progress bar moves: redraw when its clock shows another second, not every frame.
+        if let replay = session.replay {
+            let second = replay.elapsedMillis / 1000
+            if second != lastReplaySecond || replay.position != lastReplayPosition { dirty = true }
+            lastReplaySecond = second
+            lastReplayPosition = replay.position
+        }
         guard dirty || session.changeCount != lastChange else { return }
         guard now - lastDraw >= Self.frameMillis - 2 else { return }  // at most ~30 frames a second
         let size = terminal.size

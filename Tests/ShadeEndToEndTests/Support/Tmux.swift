@@ -26,40 +26,57 @@ struct Finished {
     var stderr: String
 }
 
-/// Runs a command to completion (bounded in time) and returns what it printed.
+/// Runs a command to completion (bounded in time) and returns what it printed. posix_spawn and
+/// waitpid rather than Foundation's Process: its waitUntilExit can miss the exit of a child that
+/// forks a daemon (the tmux client does), and a daemon holding an output pipe never gives EOF.
 @discardableResult
 func runCommand(_ executable: String, _ arguments: [String], input: String? = nil, environment: [String: String] = [:],
                 timeout: TimeInterval = 30) throws -> Finished {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-    let out = Pipe(), err = Pipe(), inp = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = inp
-    try process.run()
-    // Read both pipes while the process runs, so a large output cannot block it.
-    let stdout = Collected(), stderr = Collected()
-    let group = DispatchGroup()
-    DispatchQueue.global().async(group: group) { stdout.set(out.fileHandleForReading.readDataToEndOfFile()) }
-    DispatchQueue.global().async(group: group) { stderr.set(err.fileHandleForReading.readDataToEndOfFile()) }
-    if let input { inp.fileHandleForWriting.write(Data(input.utf8)) }
-    try? inp.fileHandleForWriting.close()
-    let deadline = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < deadline { usleep(10_000) }
-    if process.isRunning { process.terminate() }
-    process.waitUntilExit()
-    group.wait()
-    return Finished(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
-}
+    let directory = NSTemporaryDirectory() + "shade-run-\(UInt32.random(in: 0...UInt32.max))"
+    try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let inPath = directory + "/in", outPath = directory + "/out", errPath = directory + "/err"
+    FileManager.default.createFile(atPath: inPath, contents: Data((input ?? "").utf8))
 
-/// Bytes collected on another queue; the lock makes the hand-over safe.
-final class Collected: @unchecked Sendable {  // guarded by `lock`
-    private let lock = NSLock()
-    private var data = Data()
-    func set(_ d: Data) { lock.lock(); data = d; lock.unlock() }
-    var text: String { lock.lock(); defer { lock.unlock() }; return String(decoding: data, as: UTF8.self) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+    let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+    let envp = env.map { strdup($0) } + [nil]
+    defer { (argv + envp).forEach { free($0) } }
+    // Test runners block signals in their worker threads and a spawned child inherits the mask:
+    // start it with none blocked and default handlers, as a shell would.
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t(), all = sigset_t()
+    sigemptyset(&none)
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    var pid: pid_t = 0
+    let spawned = posix_spawn(&pid, executable, &actions, &attributes, argv, envp)
+    guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EINVAL) }
+
+    var status: Int32 = 0
+    let deadline = Date().addingTimeInterval(timeout)
+    while waitpid(pid, &status, WNOHANG) == 0 {
+        if Date() > deadline {
+            kill(pid, SIGKILL)
+            waitpid(pid, &status, 0)
+            break
+        }
+        usleep(5_000)
+    }
+    let exited = (status & 0x7F) == 0
+    let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    func read(_ path: String) -> String { String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self) }
+    return Finished(status: code, stdout: read(outPath), stderr: read(errPath))
 }
 
 /// A tmux server of its own with one fixed-size window running one command: type keys, read the pane.
@@ -90,8 +107,11 @@ final class TmuxPane {
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", name] + keys) }
     func type(_ text: String) throws { try tmux(["send-keys", "-t", name, "-l", text]) }
 
+    /// The pane's rows, exactly as many as it has.
     func lines() throws -> [String] {
-        try tmux(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var rows = try tmux(["capture-pane", "-p", "-t", name]).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if rows.last == "" { rows.removeLast() }  // capture-pane ends with a newline
+        return rows
     }
 
     var text: String { (try? lines().joined(separator: "\n")) ?? "" }
