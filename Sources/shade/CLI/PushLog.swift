@@ -1,5 +1,6 @@
 import ShadeCore
 import ShadeIO
+import ShadeUI  // sanitized: the one gate payload text passes before a terminal
 
 /// The headless log (`shade listen --headless`, `shade replay` without a terminal): a line per push and
 /// platform shown, then a one-line summary. Payload text is data: it is cleaned of control characters.
@@ -45,14 +46,14 @@ final class PushLog {
     /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         if let refusal = arrival.refusal {
-            return ["\(LogText.clean(arrival.source.description)): refused (not recorded): \(LogText.clean(refusal.message))"]
+            return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))"]
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
                 return nil
             }.first ?? "rejected"
-            return ["\(LogText.clean(arrival.source.description)): rejected: \(LogText.clean(reason))"]
+            return ["\(sanitized(arrival.source.description)): rejected: \(sanitized(reason))"]
         }
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
@@ -63,7 +64,7 @@ final class PushLog {
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
         switch effect {
         case .rejected(let reason):
-            return "rejected: " + LogText.clean(reason)
+            return "rejected: " + sanitized(reason)
         case .elsewhere:
             let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
@@ -72,15 +73,15 @@ final class PushLog {
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
-            let key = LogText.clean(placed.key)
+            let key = sanitized(placed.key)
             switch placed.kind {
             case .conversation:
-                return "conversation \(key) ← \(LogText.clean(placed.line.sender ?? placed.title ?? "")): \(LogText.clean(placed.line.text))"
+                return "conversation \(key) ← \(sanitized(placed.line.sender ?? placed.title ?? "")): \(sanitized(placed.line.text))"
             case .call:
-                return "call \(key) from \(LogText.clean(placed.title ?? "unknown caller"))"
+                return "call \(key) from \(sanitized(placed.title ?? "unknown caller"))"
             case .plain, .bundle:
-                let title = (placed.line.title ?? placed.title).map { " \"\(LogText.clean($0))\"" } ?? ""
-                return "notification \(key)\(title): \(LogText.clean(placed.line.text))"
+                let title = (placed.line.title ?? placed.title).map { " \"\(sanitized($0))\"" } ?? ""
+                return "notification \(key)\(title): \(sanitized(placed.line.text))"
             }
         }
     }
@@ -109,31 +110,5 @@ final class PushLog {
             "\(state.platform.rawValue): \(state.shown) shown, \(state.silent) silent, \(state.calls) calls, "
                 + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, badge \(state.badge)"
         }.joined(separator: "; ")
-    }
-}
-
-/// Text from payloads made safe for a terminal line: no byte below 0x20, no DEL, no C1 control, no bidi
-/// override reaches the output. (The same substitutions as ShadeUI's `sanitized`, which the TUI uses;
-/// this log needs no display widths.)
-enum LogText {
-    static func clean(_ text: String) -> String {
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text }
-        var out = String.UnicodeScalarView()
-        var previousWasCR = false
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            defer { previousWasCR = value == 0x0D }
-            switch value {
-            case 0x0A where previousWasCR: continue
-            case 0x09, 0x0A, 0x0D, 0x2028, 0x2029: out.append(" ")
-            case 0x1B: out.append("\u{241B}")                              // ␛
-            case 0x00..<0x20: out.append(Unicode.Scalar(0x2400 + value)!)  // Control Pictures
-            case 0x7F: out.append("\u{2421}")                              // ␡
-            case 0x80...0x9F: out.append("\u{FFFD}")
-            case 0x202A...0x202E, 0x2066...0x2069: continue                // bidi overrides and isolates
-            default: out.append(scalar)
-            }
-        }
-        return String(out)
     }
 }
