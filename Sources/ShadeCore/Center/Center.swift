@@ -17,6 +17,10 @@ public struct Center: Sendable {
     var entries: [String: Item] = [:]
     /// Android A9: the ids of each app's items, to find the oldest quickly.
     var appMembers: [String: Set<String>] = [:]
+    /// When each item was last updated and whether it is plain: what A9 compares.
+    var recency: [String: (updated: Int, plain: Bool)] = [:]
+    /// A9: each app's items oldest first (plain ones, and all), so the oldest is found in O(1).
+    var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
     /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
     var collapsed: [String: String] = [:]
     var callItems: [Item] = []
@@ -87,6 +91,8 @@ public struct Center: Sendable {
     /// Clear all.
     public mutating func clearAll() {
         entries = [:]
+        recency = [:]
+        ageQueues = [:]
         appMembers = [:]
         collapsed = [:]
         callItems = []
@@ -102,13 +108,20 @@ public struct Center: Sendable {
 
     mutating func remove(_ id: String) {
         guard let item = entries.removeValue(forKey: id) else { return }
+        recency[id] = nil
         appMembers[item.app]?.remove(id)
         for line in item.lines { if let c = line.collapseID { collapsed[collapseSlot(app: item.app, id: c)] = nil } }
     }
 
     mutating func store(_ item: Item) {
-        entries[item.id] = item
+        let plain = item.kind == .plain
+        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true, profile.platform == .android {
+            ageQueues[item.app, default: (AgeQueue(), AgeQueue())].all.append(item.id, item.updated)
+            if plain { ageQueues[item.app]!.plain.append(item.id, item.updated) }
+        }
+        recency[item.id] = (item.updated, plain)
         appMembers[item.app, default: []].insert(item.id)
+        entries[item.id] = item
     }
 
     func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
@@ -160,16 +173,17 @@ public struct Center: Sendable {
             item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
             finishUpdate(&item, push: push, content: content, trace: trace)
             store(item)
-            if !joined { enforceAppLimit(app: content.app) }
+            if !joined { enforceAppLimit(app: content.app, newest: item.id) }
             return
         }
-        placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
-        enforceAppLimit(app: content.app)
+        let placed = placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
+        enforceAppLimit(app: content.app, newest: placed)
     }
 
     /// A plain notification: a non-empty tag replaces the one with the same tag (A7, W3); without
     /// one every push is a new entry.
-    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) {
+    @discardableResult
+    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) -> String {
         var tagRule = tagRule
         let id: String
         var item: Item
@@ -202,6 +216,7 @@ public struct Center: Sendable {
         item.lines = [Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id, at: push.transport.atMillis)]
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
+        return id
     }
 
     mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, trace: [TraceStep]) {
@@ -223,25 +238,14 @@ public struct Center: Sendable {
     }
 
     /// A9: at most 50 active notifications per app; the oldest plain one goes first.
-    mutating func enforceAppLimit(app: String) {
-        guard profile.platform == .android, let members = appMembers[app], members.count > 50 else { return }
-        // Reads two fields per member rather than copying items: this runs on every push of a busy app.
-        var oldestPlain: (id: String, updated: Int)?
-        var oldest: (id: String, updated: Int)?
-        for id in members {
-            guard let updated = entries[id]?.updated else { continue }
-            if oldest.map({ updated < $0.updated }) ?? true { oldest = (id, updated) }
-            if entries[id]?.kind == .plain, oldestPlain.map({ updated < $0.updated }) ?? true { oldestPlain = (id, updated) }
-        }
-        guard let victimID = (oldestPlain ?? oldest)?.id, let victim = entries[victimID] else { return }
+    mutating func enforceAppLimit(app: String, newest: String) {
+        guard profile.platform == .android, let count = appMembers[app]?.count, count > 50 else { return }
+        guard var queues = ageQueues.removeValue(forKey: app) else { return }
+        let victimID = queues.plain.popOldest { recency[$0]?.updated == $1 } ?? queues.all.popOldest { recency[$0]?.updated == $1 }
+        ageQueues[app] = queues
+        guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        silentlyDropped(victim)
-    }
-
-    /// Removed by a cap: the trace of the app's newest item records it.
-    mutating func silentlyDropped(_ victim: Item) {
-        guard let newestID = appMembers[victim.app]?.max(by: { (entries[$0]?.updated ?? 0) < (entries[$1]?.updated ?? 0) }) else { return }
-        entries[newestID]?.note([TraceStep("A9", "more than 50 notifications for \(victim.app): the oldest (\(victim.title ?? victim.key)) was removed")])
+        entries[newest]?.note([TraceStep("A9", "more than 50 notifications for \(app): the oldest (\(victim.title ?? victim.key)) was removed")])
     }
 
     // MARK: iOS (SPEC §4)
@@ -254,6 +258,7 @@ public struct Center: Sendable {
         if let collapseID = content.tag, let holder = collapsed[collapseSlot(app: content.app, id: collapseID)],
            var thread = entries.removeValue(forKey: holder) {
             appMembers[thread.app]?.remove(holder)
+            recency[holder] = nil
             thread.lines.removeAll { $0.collapseID == collapseID }
             trace.append(TraceStep("I4", "apns-collapse-id \(collapseID) replaced the notification shown with the same id"))
             if thread.lines.isEmpty { emptied = thread } else { store(thread) }

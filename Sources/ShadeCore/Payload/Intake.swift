@@ -46,6 +46,14 @@ public struct Intake: Sendable {
     /// (no newline and not valid JSON) is reported as truncated, and everything before it counts.
     public mutating func lines(_ bytes: [UInt8], source name: String, transport: Transport = Transport()) -> [Outcome] {
         var outcomes: [Outcome] = []
+        forEachLine(bytes, source: name, transport: transport) { outcomes.append($0) }
+        return outcomes
+    }
+
+    /// The same, handing each outcome on as soon as its line is read: a million-line recording is
+    /// applied without holding a million pushes.
+    public mutating func forEachLine(_ bytes: [UInt8], source name: String, transport: Transport = Transport(),
+                                     _ body: (Outcome) -> Void) {
         var lineNumber = 0
         var start = 0
         let count = bytes.count
@@ -56,17 +64,18 @@ public struct Intake: Sendable {
             let terminated = end < count
             var stop = end
             if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-            let line = Array(bytes[start..<stop])
+            let lineStart = start
             start = end + 1
-            if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { continue }
-            let results = document(line, source: name, firstLine: lineNumber, transport: transport)
+            var blank = true
+            for i in lineStart..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
+            if blank { continue }
+            let results = document(Array(bytes[lineStart..<stop]), source: name, firstLine: lineNumber, transport: transport)
             if !terminated, results.count == 1, case .rejected(let r) = results[0] {
-                outcomes.append(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
+                body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
             } else {
-                outcomes.append(contentsOf: results)
+                for outcome in results { body(outcome) }
             }
         }
-        return outcomes
     }
 
     /// An already parsed value (an object, an array or an envelope).

@@ -28,22 +28,22 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
-    /// Every push and rejection of the documents, in order, numbered from 1.
-    static func outcomes(_ documents: [InputDocument], intake: inout Intake) -> [Intake.Outcome] {
-        documents.flatMap { document in
-            document.kind == .lines ? intake.lines(document.bytes, source: document.name)
-                : intake.document(document.bytes, source: document.name)
-        }
-    }
-
     /// One center per profile, fed every push of the inputs in order.
     static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
         let documents = try documents(inputs)
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
-        for outcome in outcomes(documents, intake: &intake) {
-            for i in centers.indices { centers[i].apply(outcome) }
+        for document in documents {
+            if document.kind == .lines {
+                intake.forEachLine(document.bytes, source: document.name) { outcome in
+                    for i in centers.indices { centers[i].apply(outcome) }
+                }
+            } else {
+                for outcome in intake.document(document.bytes, source: document.name) {
+                    for i in centers.indices { centers[i].apply(outcome) }
+                }
+            }
         }
         return centers
     }
