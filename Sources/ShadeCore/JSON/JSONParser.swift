@@ -24,8 +24,9 @@ public enum JSONParser {
         try parse(Array(text.utf8))
     }
 
-    /// Parses one document. For a top-level array it also returns the byte offset where each
-    /// element starts, so a batch's pushes can be reported at their own lines.
+    /// Parses one document. It also returns the byte offset where each element of a top-level array
+    /// starts (a batch's pushes report their own lines), or where each member key of a top-level
+    /// object starts (a string table's entries keep their lines).
     public static func parseDocument(_ bytes: [UInt8]) throws(JSONError) -> (value: JSON, elementOffsets: [Int]) {
         let result: Result<(JSON, [Int]), JSONError> = bytes.withUnsafeBufferPointer { buffer in
             var scanner = Scanner(buffer)
@@ -69,6 +70,8 @@ private struct Scanner {
     let end: Int
     var pos = 0
     var depth = 0
+    /// Offsets of the top-level array's elements or the top-level object's member keys.
+    var topOffsets: [Int] = []
 
     init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
@@ -108,18 +111,12 @@ private struct Scanner {
         if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { pos = 3 }
         skipWhitespace()
         guard pos < end else { throw fail("empty input: expected a JSON value") }
-        var offsets: [Int] = []
-        let value: JSON
-        if buffer[pos] == UInt8(ascii: "[") {
-            value = try parseArray(elementOffsets: &offsets)
-        } else {
-            value = try parseValue()
-        }
+        let value = try parseValue()
         skipWhitespace()
         if pos < end {
             throw unexpected(" after the JSON value (one value per document; use .jsonl for one per line)")
         }
-        return (value, offsets)
+        return (value, topOffsets)
     }
 
     mutating func parseValue() throws(JSONError) -> JSON {
@@ -127,9 +124,7 @@ private struct Scanner {
         guard pos < end else { throw fail("unexpected end of input: expected a value") }
         switch buffer[pos] {
         case UInt8(ascii: "{"): return try parseObject()
-        case UInt8(ascii: "["):
-            var ignored: [Int] = []
-            return try parseArray(elementOffsets: &ignored, recordOffsets: false)
+        case UInt8(ascii: "["): return try parseArray()
         case quote: return .string(try parseString())
         case UInt8(ascii: "t"): try expectKeyword("true"); return .bool(true)
         case UInt8(ascii: "f"): try expectKeyword("false"); return .bool(false)
@@ -182,6 +177,7 @@ private struct Scanner {
             guard buffer[pos] == quote else {
                 throw unexpected(": expected a key in double quotes")
             }
+            if depth == 1 { topOffsets.append(pos) }
             let key = try parseString()
             skipWhitespace()
             guard pos < end, buffer[pos] == UInt8(ascii: ":") else {
@@ -210,7 +206,7 @@ private struct Scanner {
         }
     }
 
-    mutating func parseArray(elementOffsets: inout [Int], recordOffsets: Bool = true) throws(JSONError) -> JSON {
+    mutating func parseArray() throws(JSONError) -> JSON {
         try enter()
         pos += 1  // [
         var elements: [JSON] = []
@@ -222,7 +218,7 @@ private struct Scanner {
         }
         while true {
             skipWhitespace()
-            if recordOffsets { elementOffsets.append(pos) }
+            if depth == 1 { topOffsets.append(pos) }
             elements.append(try parseValue())
             skipWhitespace()
             guard pos < end else { throw fail("unexpected end of input inside an array: expected ',' or ']'") }

@@ -24,9 +24,13 @@ enum Headless {
 
     /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false), printing the log
     /// after every round: one state per round, and one write, not one per push.
+    /// `signals` can be made earlier by the caller, so a signal that comes before the loop starts
+    /// still ends it in order (rather than killing Shade with the socket file left behind).
     @discardableResult
-    static func run(_ session: LiveSession, log: PushLog, until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
-        let signals = try SignalPipe()
+    static func run(_ session: LiveSession, log: PushLog, signals early: SignalPipe? = nil,
+                    until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
+        let signals: SignalPipe
+        if let early { signals = early } else { signals = try SignalPipe() }
         defer { signals.restore() }
         let stop = Flag()
         let token = session.loop.watch(signals.readFD) { _ in

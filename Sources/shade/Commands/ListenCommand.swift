@@ -63,6 +63,13 @@ enum ListenCommand {
         if let path = parsed.value("--record") {
             do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
         }
+        // Decide headless and take SIGINT/SIGTERM before anything is announced: a script that stops
+        // Shade as soon as it says "listening" must find it ready to stop in order.
+        let headless = Headless.isChosen(parsed)
+        var signals: SignalPipe?
+        if headless {
+            do { signals = try SignalPipe() } catch { throw UsageError(error.message) }
+        }
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
                                   clock: SystemClock())
         let socket = parsed.value("--socket") ?? Endpoint.defaultSocketPath()
@@ -77,7 +84,7 @@ enum ListenCommand {
             + (journal.map { ", recording to \($0.path)" } ?? ""))
         fflush(stdout)
 
-        if !Headless.isChosen(parsed) {
+        if !headless {
             if let status = runInteractive(session: session, title: "listening on " + listening.joined(separator: " · "), options: options,
                                            texts: texts, recording: journal?.path, noColor: parsed.has("--no-color")) {
                 return status
@@ -85,7 +92,7 @@ enum ListenCommand {
         }
         let log = Headless.log(session, platforms: options.platforms)
         do {
-            try Headless.run(session, log: log)
+            try Headless.run(session, log: log, signals: signals)
         } catch {
             session.shutdown()
             throw UsageError(error.message)
