@@ -40,20 +40,15 @@ public struct Chrome: Equatable, Sendable {
 /// The full-screen interactive UI as a Screen: header, replay bar, centers (and inspector, help,
 /// errors), status line, footer. ShadeTerminal presents it; tests compare it as text.
 public enum InteractiveScreen {
-    public static let minimumColumns = 40
-    public static let minimumRows = 10
-
     static let bar = Style(reverse: true)
     static let dim = Style(dim: true)
 
     public static func compose(_ states: [CenterState], model: InteractiveModel, chrome: Chrome, columns: Int, rows: Int,
                                diagnostics: (Item, Platform) -> [String] = { _, _ in [] }) -> Screen {
         var screen = Screen(columns: columns, rows: rows)
-        guard columns >= minimumColumns, rows >= minimumRows else {
-            let text = "Terminal too small: \(columns)×\(rows) — Shade needs \(minimumColumns)×\(minimumRows)"
-            for (i, line) in wrapped(text, width: max(1, columns), maxLines: rows).enumerated() where i < rows {
-                screen.put(line, column: max(0, (columns - displayWidth(of: line)) / 2), row: max(0, rows / 2 - 1) + i, style: Style(bold: true))
-            }
+        // The same minimum and message as the snapshot screens.
+        guard columns >= ShadeView.minimumColumns, rows >= ShadeView.minimumRows else {
+            ShadeView.drawTooSmall(into: &screen)
             return screen
         }
         drawHeader(&screen, chrome: chrome, model: model)
