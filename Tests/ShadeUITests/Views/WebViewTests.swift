@@ -15,7 +15,10 @@ func webPush(_ at: String, title: String, body: String, tag: String? = nil, acti
 }
 
 @Test func W1_demoShowsOneNotificationPerConversation() throws {
-    expectScreen(snapshot(try sampleStates("demo.jsonl", platforms: [.web]), 80, 24), equals: [
+    let states = try sampleStates("demo.jsonl", platforms: [.web])
+    // W1: one item per conversation, the group's lines `sender: text`, at most 5 kept.
+    #expect(states[0].items.filter { $0.kind == .conversation }.map(\.key) == ["room_42", "family_7", "dm_ali_fa", "dm_wang"])
+    expectScreen(snapshot(states, 80, 24), equals: [
         " Web · SDK 0.1.15                                                        badge 0",
         " 22 received · 5 shown · 0 silent · 0 calls · 1 rejected · 10 elsewhere         ",
         " Notifications ─────────────────────────────────────────────────────────────────",
