@@ -23,6 +23,9 @@ public struct Center: Sendable {
     var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
     /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
     var collapsed: [String: String] = [:]
+    /// iOS I4: the push ids of an item's lines that carry a collapse id (item id + id → push ids),
+    /// so a replacement finds them by binary search instead of scanning a thread of thousands.
+    var collapsedLines: [String: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
 
@@ -95,6 +98,7 @@ public struct Center: Sendable {
         ageQueues = [:]
         appMembers = [:]
         collapsed = [:]
+        collapsedLines = [:]
         callItems = []
     }
 
@@ -110,7 +114,11 @@ public struct Center: Sendable {
         guard let item = entries.removeValue(forKey: id) else { return }
         recency[id] = nil
         appMembers[item.app]?.remove(id)
-        for line in item.lines { if let c = line.collapseID { collapsed[collapseSlot(app: item.app, id: c)] = nil } }
+        for line in item.lines {
+            guard let c = line.collapseID else { continue }
+            collapsed[collapseSlot(app: item.app, id: c)] = nil
+            collapsedLines[lineSlot(item: id, id: c)] = nil
+        }
     }
 
     mutating func store(_ item: Item) {
@@ -125,6 +133,7 @@ public struct Center: Sendable {
     }
 
     func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
+    func lineSlot(item: String, id: String) -> String { item + "\u{1F}" + id }
 
     static let bundlePrefix = "bundle\u{1F}"
 
@@ -259,7 +268,8 @@ public struct Center: Sendable {
            var thread = entries.removeValue(forKey: holder) {
             appMembers[thread.app]?.remove(holder)
             recency[holder] = nil
-            thread.lines.removeAll { $0.collapseID == collapseID }
+            let pushIDs = collapsedLines.removeValue(forKey: lineSlot(item: holder, id: collapseID)) ?? []
+            thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
             trace.append(TraceStep("I4", "apns-collapse-id \(collapseID) replaced the notification shown with the same id"))
             if thread.lines.isEmpty { emptied = thread } else { store(thread) }
         }
@@ -307,7 +317,10 @@ public struct Center: Sendable {
         item.lines.append(line)
         item.title = line.title  // I1: the newest notification's title
         item.subtitle = line.subtitle
-        if let collapseID = content.tag { collapsed[collapseSlot(app: content.app, id: collapseID)] = id }
+        if let collapseID = content.tag {
+            collapsed[collapseSlot(app: content.app, id: collapseID)] = id
+            collapsedLines[lineSlot(item: id, id: collapseID), default: []].append(push.id)
+        }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
     }

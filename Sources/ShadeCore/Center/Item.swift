@@ -99,6 +99,36 @@ public struct Item: Sendable, Equatable, Identifiable {
     }
 }
 
+extension Item {
+    /// I4: removes every line carrying `collapseID`. `pushIDs` are those lines' push ids (the
+    /// center records them as it appends); lines arrive in push order, so each is found by binary
+    /// search and a thread of thousands is not scanned. Should the lines not be where the ids say
+    /// (pushes numbered out of order, or twice), every line is checked, as the rule reads.
+    mutating func removeLines(collapseID: String, pushIDs: [Int]) {
+        var found: [Int] = []
+        for pushID in pushIDs {
+            guard let index = lineIndex(pushID: pushID), lines[index].collapseID == collapseID, !found.contains(index) else {
+                lines.removeAll { $0.collapseID == collapseID }
+                return
+            }
+            found.append(index)
+        }
+        // Highest index first, so the others do not move; `remove(at:)` moves the tail without copying lines.
+        for index in found.sorted(by: >) { lines.remove(at: index) }
+    }
+
+    /// Binary search over `lines` by push id, assuming arrival order.
+    private func lineIndex(pushID: Int) -> Int? {
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].pushID < pushID { low = mid + 1 } else { high = mid }
+        }
+        return low < lines.count && lines[low].pushID == pushID ? low : nil
+    }
+}
+
 /// A rejected push as `errors` lists it.
 public struct ErrorEntry: Sendable, Equatable {
     public var source: String
