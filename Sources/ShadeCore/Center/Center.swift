@@ -139,33 +139,34 @@ public struct Center: Sendable {
 
     // MARK: conversations
 
-    /// C1–C9: the conversation a push joins, or nil for a plain notification, with the trace of why.
-    func conversation(for content: Content, _ resolved: ResolvedText, push: Push) -> (ConversationKeys?, [TraceStep]) {
+    /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
+    func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
         guard let keys = ConversationKeys.read(data: content.data, payload: push.payload, groupBy: profile.groupBy, pushTitle: resolved.title) else {
-            let hasSenderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"].contains(where: content.data.has)
-            let key = profile.groupBy ?? "conversationId"
-            return (nil, [TraceStep("C8", "no \(key): a plain notification, shown exactly as before" + (hasSenderKeys ? "; the sender keys are ignored" : ""))])
+            trace.append(TraceStep("C8", .plainNotification(groupBy: profile.groupBy, data: content.data)))
+            return nil
         }
         guard profile.supportsConversations else {
             let needed = Profile.conversationSDK(platform: profile.platform, flavor: profile.flavor)
-            return (nil, [TraceStep("C9", "SDK \(profile.sdk) is older than \(needed), which conversations need: the keys are ignored and a plain notification is shown")])
+            trace.append(TraceStep("C9", .conversationsNeedNewerSDK(sdk: profile.sdk, needed: needed)))
+            return nil
         }
-        var steps = [TraceStep("C1", "conversationId \(keys.conversationID)" + (profile.groupBy.map { " (from --group-by \($0))" } ?? ""))]
-        steps.append(TraceStep(content.data.has("senderName") ? "C2" : "C2", content.data.has("senderName")
-            ? "sender \(keys.sender.name)" : "no senderName: the push title \"\(keys.sender.name)\" is the sender"))
-        if !keys.explicitSenderID { steps.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
-        steps.append(TraceStep("C4", keys.sender.avatar.imageURL != nil ? "sender photo \(keys.sender.avatar.imageURL!)"
-            : "no https senderAvatarUrl: initials \(keys.sender.avatar.initials) in colour \(keys.sender.avatar.color) (N1, N2)"))
-        if keys.isGroup { steps.append(TraceStep("C6", "a group" + (keys.title.map { " named \($0) (C5)" } ?? ""))) }
-        return (keys, steps)
+        trace.append(TraceStep("C1", .conversationID(keys.conversationID, groupBy: profile.groupBy)))
+        trace.append(TraceStep("C2", .sender(keys.sender.name, fromTitle: !content.data.has("senderName"))))
+        if !keys.explicitSenderID { trace.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
+        if let url = keys.sender.avatar.imageURL {
+            trace.append(TraceStep("C4", .senderPhoto(url: url)))
+        } else {
+            trace.append(TraceStep("C4", .senderInitials(keys.sender.avatar.initials, color: keys.sender.avatar.color)))
+        }
+        if keys.isGroup { trace.append(TraceStep("C6", .group(title: keys.title))) }
+        return keys
     }
 
     // MARK: Android (SPEC §3)
 
     mutating func placeAndroid(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        var trace = content.trace + resolved.trace + steps
-        if let keys {
+        var trace = content.trace + resolved.trace
+        if let keys = conversation(for: content, resolved, push: push, trace: &trace) {
             let id = "c\u{1F}" + keys.conversationID
             var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
             let joined = item.total > 0
@@ -173,8 +174,12 @@ public struct Center: Sendable {
                                    title: resolved.title, pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
             // A1: MessagingStyle keeps the newest 25 messages.
             if item.lines.count > 25 { item.lines.removeFirst(item.lines.count - 25) }
-            trace.append(TraceStep(joined ? "A1" : "A5", joined ? "joined conversation \(keys.conversationID): \(item.lines.count) messages kept (newest 25)"
-                : (profile.hasConversationsSection ? "a conversation: in the Conversations section (Android 11+)" : "a conversation, styled as messaging (before Android 11 there is no Conversations section)")))
+            if joined {
+                trace.append(TraceStep("A1", .joinedConversation(keys.conversationID, kept: item.lines.count)))
+            } else {
+                trace.append(TraceStep("A5", profile.hasConversationsSection ? "a conversation: in the Conversations section (Android 11+)"
+                    : "a conversation, styled as messaging (before Android 11 there is no Conversations section)"))
+            }
             item.isGroup = keys.isGroup
             item.conversationTitle = keys.title ?? item.conversationTitle
             // A3: one-to-one → the sender; group → conversationTitle, else the push title.
@@ -200,17 +205,16 @@ public struct Center: Sendable {
         // messages of the same type into one shown notification, as apns-collapse-id does on iOS.
         let collapseKey = profile.platform == .android ? content.collapseKey.flatMap { $0.isEmpty ? nil : $0 } : nil
         if let tag = content.tag ?? collapseKey {
-            let kind = content.tag != nil ? "tag" : "collapse key"
-            if content.tag == nil { tagRule = "A12" }
+            let byCollapseKey = content.tag == nil
+            if byCollapseKey { tagRule = "A12" }
             id = (content.tag != nil ? "t\u{1F}" : "k\u{1F}") + content.app + "\u{1F}" + tag
             if let existing = entries.removeValue(forKey: id) {
                 item = existing
-                trace.append(TraceStep(tagRule, "\(kind) \(tag) replaced the notification shown with the same \(kind) (\(existing.total + 1) pushes so far)"
-                    + (content.tag == nil ? "; seed 001: Android merges same-type messages by collapseKey" : "")))
+                trace.append(TraceStep(tagRule, .tagReplaced(tag, collapseKey: byCollapseKey, pushes: existing.total + 1)))
                 if content.renotify { trace.append(TraceStep("W3", "renotify: the browser alerts again")) }
             } else {
                 item = Item(id: id, kind: .plain, key: tag, app: content.app)
-                trace.append(TraceStep(tagRule, "\(kind) \(tag): a later push with this \(kind) replaces this one"))
+                trace.append(TraceStep(tagRule, .tagged(tag, collapseKey: byCollapseKey)))
             }
         } else {
             id = "n\u{1F}\(push.id)"
@@ -239,7 +243,7 @@ public struct Center: Sendable {
         item.renotify = content.renotify
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", "\(content.actions.count) actions given; Chrome shows the first \(ServiceRules.webMaxActions)")])
+            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))])
         } else {
             item.actions = content.actions
             item.note(trace)
@@ -254,7 +258,7 @@ public struct Center: Sendable {
         ageQueues[app] = queues
         guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        entries[newest]?.note([TraceStep("A9", "more than 50 notifications for \(app): the oldest (\(victim.title ?? victim.key)) was removed")])
+        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))])
     }
 
     // MARK: iOS (SPEC §4)
@@ -270,25 +274,24 @@ public struct Center: Sendable {
             recency[holder] = nil
             let pushIDs = collapsedLines.removeValue(forKey: lineSlot(item: holder, id: collapseID)) ?? []
             thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
-            trace.append(TraceStep("I4", "apns-collapse-id \(collapseID) replaced the notification shown with the same id"))
+            trace.append(TraceStep("I4", .collapseReplaced(collapseID)))
             if thread.lines.isEmpty { emptied = thread } else { store(thread) }
         }
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        trace += steps
+        let keys = conversation(for: content, resolved, push: push, trace: &trace)
         let id: String
         var fresh: Item
         if let keys {
             id = "c\u{1F}" + keys.conversationID
             fresh = Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
-            trace.append(TraceStep("I1", "grouped by conversation \(keys.conversationID)"))
+            trace.append(TraceStep("I1", .groupedByConversation(keys.conversationID)))
         } else if let thread = content.threadID {
             id = "t\u{1F}" + content.app + "\u{1F}" + thread
             fresh = Item(id: id, kind: .plain, key: thread, app: content.app)
-            trace.append(TraceStep("I1", "grouped by aps.thread-id \(thread)"))
+            trace.append(TraceStep("I1", .groupedByThread(thread)))
         } else {
             id = "a\u{1F}" + content.app
             fresh = Item(id: id, kind: .plain, key: content.app, app: content.app)
-            trace.append(TraceStep("I1", "no conversation or thread-id: stacked with the other notifications of \(content.app)"))
+            trace.append(TraceStep("I1", .stackedByApp(content.app)))
         }
         var item = entries.removeValue(forKey: id) ?? (emptied?.id == id ? emptied! : fresh)
         var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
@@ -302,18 +305,22 @@ public struct Center: Sendable {
             if keys.isGroup { line.subtitle = keys.sender.name }
             item.avatar = keys.sender.avatar
             item.isGroup = keys.isGroup
-            trace.append(TraceStep("I2", "communication notification: \(keys.isGroup ? "group name" : "sender name") as title, sender \(keys.sender.avatar.imageURL != nil ? "photo" : "initials")"))
+            trace.append(TraceStep("I2", .communicationLook(group: keys.isGroup, photo: keys.sender.avatar.imageURL != nil)))
         } else {
             item.avatar = nil
             item.isGroup = keys?.isGroup
             if keys != nil {
-                let why = profile.osVersion < Version(15) ? "iOS \(profile.osVersion) is older than 15"
-                    : (!profile.iosCommunication ? "the app lacks the Communication Notifications capability" : "the SDK is too old")
-                trace.append(TraceStep("I2", "no communication look (\(why)): the app icon and the push's own title"))
+                if profile.osVersion < Version(15) {
+                    trace.append(TraceStep("I2", .iosTooOldForCommunicationLook(profile.osVersion)))
+                } else if !profile.iosCommunication {
+                    trace.append(TraceStep("I2", "no communication look (the app lacks the Communication Notifications capability): the app icon and the push's own title"))
+                } else {
+                    trace.append(TraceStep("I2", "no communication look (the SDK is too old): the app icon and the push's own title"))
+                }
             }
         }
         if content.level == .passive { trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner")) }
-        if content.level == .timeSensitive || content.level == .critical { trace.append(TraceStep("I8", "interruption-level \(content.level!.rawValue): marked")) }
+        if let level = content.level, level == .timeSensitive || level == .critical { trace.append(TraceStep("I8", .interruptionLevelMarked(level))) }
         item.lines.append(line)
         item.title = line.title  // I1: the newest notification's title
         item.subtitle = line.subtitle
@@ -344,9 +351,7 @@ public struct Center: Sendable {
 
     mutating func placeWeb(_ content: Content, _ resolved: ResolvedText, push: Push) {
         var trace = content.trace + resolved.trace
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        trace += steps
-        guard let keys else {
+        guard let keys = conversation(for: content, resolved, push: push, trace: &trace) else {
             placePlain(content, resolved, push: push, trace: &trace, tagRule: "W3")
             return
         }
@@ -354,8 +359,7 @@ public struct Center: Sendable {
         let id = "t\u{1F}" + content.app + "\u{1F}" + keys.conversationID
         var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
         if item.kind != .conversation { item.lines = []; item.kind = .conversation }
-        trace.append(TraceStep("W1", item.total > 0 ? "replaced the conversation's notification (tag \(keys.conversationID)), keeping the earlier lines (at most 5)"
-            : "one notification for conversation \(keys.conversationID), tagged with its id"))
+        trace.append(TraceStep("W1", .webConversation(keys.conversationID, replaced: item.total > 0)))
         item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "", title: resolved.title,
                                pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
         if item.lines.count > 5 { item.lines.removeFirst(item.lines.count - 5) }
@@ -416,7 +420,7 @@ public struct Center: Sendable {
             bundle.updated = group.map(\.updated).max() ?? 0
             bundle.at = group.first?.at
             bundle.newest = group.first?.newest
-            bundle.trace = [TraceStep("A8", "\(group.count) notifications of \(item.app) (bundled from \(profile.bundleAt)): one app summary")]
+            bundle.trace = [TraceStep("A8", .bundled(count: group.count, app: item.app, bundleAt: profile.bundleAt))]
             result.append(bundle)
         }
         return result
