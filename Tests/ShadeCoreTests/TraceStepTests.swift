@@ -57,4 +57,22 @@ struct TraceStepTests {
         step.text = "rewritten"
         #expect(step == TraceStep("I1", "rewritten"))
     }
+
+    /// An item keeps the newest 64 steps, oldest first, however many pushes went in.
+    @Test func anItemKeepsTheNewest64StepsInOrder() {
+        func steps(_ range: ClosedRange<Int>) -> [TraceStep] { range.map { TraceStep("X\($0)", "step \($0)") } }
+        var item = Item(id: "i", kind: .plain, key: "k", app: "a")
+        item.note(steps(1...40))
+        item.note(steps(41...100))
+        item.note(steps(101...103))
+        #expect(item.trace == steps(40...103))
+        var same = Item(id: "i", kind: .plain, key: "k", app: "a")
+        same.note(steps(40...103))
+        #expect(item == same)
+        // A trace set longer than the limit is kept whole until the next step.
+        item.trace = steps(1...70)
+        #expect(item.trace.count == 70)
+        item.note(steps(71...71))
+        #expect(item.trace == steps(8...71))
+    }
 }

@@ -139,6 +139,16 @@ public struct Center: Sendable {
 
     // MARK: conversations
 
+    /// A push's trace starts with the platform reading's and the text resolution's steps; the
+    /// center adds a handful more, so room is made once.
+    func startTrace(_ content: Content, _ resolved: ResolvedText) -> [TraceStep] {
+        var trace: [TraceStep] = []
+        trace.reserveCapacity(content.trace.count + resolved.trace.count + 8)
+        trace += content.trace
+        trace += resolved.trace
+        return trace
+    }
+
     /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
     func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
         guard let keys = ConversationKeys.read(data: content.data, payload: push.payload, groupBy: profile.groupBy, pushTitle: resolved.title) else {
@@ -165,7 +175,7 @@ public struct Center: Sendable {
     // MARK: Android (SPEC §3)
 
     mutating func placeAndroid(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        var trace = content.trace + resolved.trace
+        var trace = startTrace(content, resolved)
         if let keys = conversation(for: content, resolved, push: push, trace: &trace) {
             let id = "c\u{1F}" + keys.conversationID
             var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
@@ -264,7 +274,7 @@ public struct Center: Sendable {
     // MARK: iOS (SPEC §4)
 
     mutating func placeIOS(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        var trace = content.trace + resolved.trace
+        var trace = startTrace(content, resolved)
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
         var emptied: Item?
@@ -350,7 +360,7 @@ public struct Center: Sendable {
     // MARK: web (SPEC §5)
 
     mutating func placeWeb(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        var trace = content.trace + resolved.trace
+        var trace = startTrace(content, resolved)
         guard let keys = conversation(for: content, resolved, push: push, trace: &trace) else {
             placePlain(content, resolved, push: push, trace: &trace, tagRule: "W3")
             return
