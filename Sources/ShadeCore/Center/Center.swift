@@ -4,6 +4,9 @@
 public struct Center: Sendable {
     public let profile: Profile
     public let texts: TextResolver
+    /// What every push asks of the profile (C9, I2), worked out once: each answer compares versions.
+    let showsConversations: Bool
+    let showsCommunicationLook: Bool
 
     public private(set) var received = 0
     public private(set) var silent = 0
@@ -15,9 +18,9 @@ public struct Center: Sendable {
 
     /// Items by internal id (see `Item.id`).
     var entries: [String: Item] = [:]
-    /// Android A9: the ids of each app's items, to find the oldest quickly.
+    /// Android A9: the ids of each app's items, to find the oldest quickly. Android only.
     var appMembers: [String: Set<String>] = [:]
-    /// When each item was last updated and whether it is plain: what A9 compares.
+    /// When each item was last updated and whether it is plain: what A9 compares. Android only.
     var recency: [String: (updated: Int, plain: Bool)] = [:]
     /// A9: each app's items oldest first (plain ones, and all), so the oldest is found in O(1).
     var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
@@ -32,6 +35,8 @@ public struct Center: Sendable {
     public init(profile: Profile, texts: TextResolver = TextResolver()) {
         self.profile = profile
         self.texts = texts
+        self.showsConversations = profile.supportsConversations
+        self.showsCommunicationLook = profile.showsCommunicationLook
     }
 
     // MARK: events
@@ -121,15 +126,21 @@ public struct Center: Sendable {
         }
     }
 
+    /// Puts an item (back) in the center.
     mutating func store(_ item: Item) {
+        if profile.platform == .android { trackAge(item) }
+        entries[item.id] = item
+    }
+
+    /// A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
+    mutating func trackAge(_ item: Item) {
         let plain = item.kind == .plain
-        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true, profile.platform == .android {
+        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true {
             ageQueues[item.app, default: (AgeQueue(), AgeQueue())].all.append(item.id, item.updated)
             if plain { ageQueues[item.app]!.plain.append(item.id, item.updated) }
         }
         recency[item.id] = (item.updated, plain)
         appMembers[item.app, default: []].insert(item.id)
-        entries[item.id] = item
     }
 
     func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
@@ -155,7 +166,7 @@ public struct Center: Sendable {
             trace.append(TraceStep("C8", .plainNotification(groupBy: profile.groupBy, data: content.data)))
             return nil
         }
-        guard profile.supportsConversations else {
+        guard showsConversations else {
             let needed = Profile.conversationSDK(platform: profile.platform, flavor: profile.flavor)
             trace.append(TraceStep("C9", .conversationsNeedNewerSDK(sdk: profile.sdk, needed: needed)))
             return nil
@@ -191,13 +202,13 @@ public struct Center: Sendable {
                     : "a conversation, styled as messaging (before Android 11 there is no Conversations section)"))
             }
             item.isGroup = keys.isGroup
-            item.conversationTitle = keys.title ?? item.conversationTitle
+            if let title = keys.title { item.conversationTitle = title }
             // A3: one-to-one → the sender; group → conversationTitle, else the push title.
             item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
             item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
             finishUpdate(&item, push: push, content: content, trace: trace)
             store(item)
-            if !joined { enforceAppLimit(app: content.app, newest: item.id) }
+            if !joined { enforceAppLimit(app: content.app, newest: id) }
             return
         }
         let placed = placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
@@ -242,13 +253,14 @@ public struct Center: Sendable {
         return id
     }
 
-    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, trace: [TraceStep]) {
+    /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
+    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: [TraceStep]) {
         item.total += 1
         item.updated = stamp
         item.at = push.transport.atMillis
         item.newest = push
         item.data = content.data
-        item.tag = content.tag
+        item.tag = tag ?? content.tag
         item.level = content.level
         item.renotify = content.renotify
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
@@ -280,8 +292,6 @@ public struct Center: Sendable {
         var emptied: Item?
         if let collapseID = content.tag, let holder = collapsed[collapseSlot(app: content.app, id: collapseID)],
            var thread = entries.removeValue(forKey: holder) {
-            appMembers[thread.app]?.remove(holder)
-            recency[holder] = nil
             let pushIDs = collapsedLines.removeValue(forKey: lineSlot(item: holder, id: collapseID)) ?? []
             thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
             trace.append(TraceStep("I4", .collapseReplaced(collapseID)))
@@ -289,24 +299,23 @@ public struct Center: Sendable {
         }
         let keys = conversation(for: content, resolved, push: push, trace: &trace)
         let id: String
-        var fresh: Item
+        let kind: Item.Kind
+        let key: String
         if let keys {
-            id = "c\u{1F}" + keys.conversationID
-            fresh = Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+            (id, kind, key) = ("c\u{1F}" + keys.conversationID, .conversation, keys.conversationID)
             trace.append(TraceStep("I1", .groupedByConversation(keys.conversationID)))
         } else if let thread = content.threadID {
-            id = "t\u{1F}" + content.app + "\u{1F}" + thread
-            fresh = Item(id: id, kind: .plain, key: thread, app: content.app)
+            (id, kind, key) = ("t\u{1F}" + content.app + "\u{1F}" + thread, .plain, thread)
             trace.append(TraceStep("I1", .groupedByThread(thread)))
         } else {
-            id = "a\u{1F}" + content.app
-            fresh = Item(id: id, kind: .plain, key: content.app, app: content.app)
+            (id, kind, key) = ("a\u{1F}" + content.app, .plain, content.app)
             trace.append(TraceStep("I1", .stackedByApp(content.app)))
         }
-        var item = entries.removeValue(forKey: id) ?? (emptied?.id == id ? emptied! : fresh)
+        var item = entries.removeValue(forKey: id)
+            ?? (emptied?.id == id ? emptied! : Item(id: id, kind: kind, key: key, app: content.app))
         var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
                         at: push.transport.atMillis, collapseID: content.tag, level: content.level)
-        if let keys, profile.showsCommunicationLook {
+        if let keys, showsCommunicationLook {
             // I2: the communication look: sender photo or initials, sender name, group name.
             line.sender = keys.sender.name
             line.senderID = keys.sender.id
@@ -331,9 +340,9 @@ public struct Center: Sendable {
         }
         if content.level == .passive { trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner")) }
         if let level = content.level, level == .timeSensitive || level == .critical { trace.append(TraceStep("I8", .interruptionLevelMarked(level))) }
-        item.lines.append(line)
         item.title = line.title  // I1: the newest notification's title
         item.subtitle = line.subtitle
+        item.lines.append(line)
         if let collapseID = content.tag {
             collapsed[collapseSlot(app: content.app, id: collapseID)] = id
             collapsedLines[lineSlot(item: id, id: collapseID), default: []].append(push.id)
@@ -374,13 +383,11 @@ public struct Center: Sendable {
                                pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
         if item.lines.count > 5 { item.lines.removeFirst(item.lines.count - 5) }
         item.isGroup = keys.isGroup
-        item.conversationTitle = keys.title ?? item.conversationTitle
+        if let title = keys.title { item.conversationTitle = title }
         // W2: one-to-one → the sender; group → the group name.
         item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
         item.avatar = keys.sender.avatar
-        var adjusted = content
-        adjusted.tag = keys.conversationID
-        finishUpdate(&item, push: push, content: adjusted, trace: trace)
+        finishUpdate(&item, push: push, content: content, tag: keys.conversationID, trace: trace)
         store(item)
     }
 
