@@ -169,6 +169,8 @@ private struct Scanner {
             depth -= 1
             return .object(JSONObject(members))
         }
+        // Payload objects have a handful of members: room for them at once, not grown from one.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard pos < end else { throw fail("unexpected end of input inside an object: expected a key") }
