@@ -25,10 +25,10 @@ public struct Center: Sendable {
     /// A9: each app's items oldest first (plain ones, and all), so the oldest is found in O(1).
     var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
     /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
-    var collapsed: [String: String] = [:]
+    var collapsed: [CollapseSlot: String] = [:]
     /// iOS I4: the push ids of an item's lines that carry a collapse id (item id + id → push ids),
     /// so a replacement finds them by binary search instead of scanning a thread of thousands.
-    var collapsedLines: [String: [Int]] = [:]
+    var collapsedLines: [CollapseSlot: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
 
@@ -121,8 +121,8 @@ public struct Center: Sendable {
         appMembers[item.app]?.remove(id)
         for line in item.lines {
             guard let c = line.collapseID else { continue }
-            collapsed[collapseSlot(app: item.app, id: c)] = nil
-            collapsedLines[lineSlot(item: id, id: c)] = nil
+            collapsed[CollapseSlot(item.app, c)] = nil
+            collapsedLines[CollapseSlot(id, c)] = nil
         }
     }
 
@@ -143,8 +143,13 @@ public struct Center: Sendable {
         appMembers[item.app, default: []].insert(item.id)
     }
 
-    func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
-    func lineSlot(item: String, id: String) -> String { item + "\u{1F}" + id }
+    /// A collapse id within an app (`collapsed`) or within an item (`collapsedLines`): a pair,
+    /// not one joined string, so that no key is built per push.
+    struct CollapseSlot: Hashable, Sendable {
+        let owner: String
+        let id: String
+        init(_ owner: String, _ id: String) { self.owner = owner; self.id = id }
+    }
 
     static let bundlePrefix = "bundle\u{1F}"
 
@@ -290,9 +295,9 @@ public struct Center: Sendable {
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
         var emptied: Item?
-        if let collapseID = content.tag, let holder = collapsed[collapseSlot(app: content.app, id: collapseID)],
+        if let collapseID = content.tag, let holder = collapsed[CollapseSlot(content.app, collapseID)],
            var thread = entries.removeValue(forKey: holder) {
-            let pushIDs = collapsedLines.removeValue(forKey: lineSlot(item: holder, id: collapseID)) ?? []
+            let pushIDs = collapsedLines.removeValue(forKey: CollapseSlot(holder, collapseID)) ?? []
             thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
             trace.append(TraceStep("I4", .collapseReplaced(collapseID)))
             if thread.lines.isEmpty { emptied = thread } else { store(thread) }
@@ -344,8 +349,8 @@ public struct Center: Sendable {
         item.subtitle = line.subtitle
         item.lines.append(line)
         if let collapseID = content.tag {
-            collapsed[collapseSlot(app: content.app, id: collapseID)] = id
-            collapsedLines[lineSlot(item: id, id: collapseID), default: []].append(push.id)
+            collapsed[CollapseSlot(content.app, collapseID)] = id
+            collapsedLines[CollapseSlot(id, collapseID), default: []].append(push.id)
         }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
