@@ -22,6 +22,20 @@ struct AvatarTests {
         #expect(Avatar.initials(of: name).count == 1 || initials == "?")
     }
 
+    /// The ASCII shortcut answers as the grapheme rule does, or leaves the name to it.
+    @Test func N1_theASCIIShortcutAgreesWithTheGraphemeRule() {
+        let pieces = ["a", "Z", "7", " ", "\t", "\r", "\n", "\u{B}", "-", "\u{1}", "\u{301}", "é", "🎉", "\u{85}"]
+        var names = [""]
+        for _ in 1...4 { names += names.flatMap { name in pieces.map { name + $0 } } }
+        var answered = 0
+        for name in Set(names) {
+            guard let initial = Avatar.asciiInitial(of: name) else { continue }
+            answered += 1
+            #expect(initial == Avatar.graphemeInitial(of: name), "\(name.unicodeScalars.map { $0.value })")
+        }
+        #expect(answered > 10_000)
+    }
+
     // FNV-1a (32-bit) of the identity's UTF-8, modulo the 8 colours, computed outside Swift:
     //   python3 -c 'h=2166136261; [h:=((h^b)*16777619)&0xffffffff for b in s.encode()]; print(h % 8)'
     @Test(arguments: [

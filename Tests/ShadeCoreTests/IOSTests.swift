@@ -140,6 +140,44 @@ struct IOSTests {
             """#)
     }
 
+    @Test func I4_replacingAMiddleNotificationKeepsTheOthersInOrder() {
+        let session = Self.session(["a", "b", "c", "d"].map { Self.collapsing($0, "\($0)1") } + [Self.collapsing("b", "b2"), Self.collapsing("a", "a2")])
+        #expect(digest(center(session, Self.ios)) == #"""
+            ios received=6 shown=4 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notification Center
+              {"kind":"plain","key":"com.example.scores","app":"com.example.scores","title":"Match 12","lines":[{"text":"c1"},{"text":"d1"},{"text":"b2"},{"text":"a2"}],"total":6}
+            """#)
+    }
+
+    /// A conversation is not per app, so two apps' notifications with one collapse id can share it;
+    /// a replacement takes every line of the thread with that id.
+    @Test func I4_aReplacementTakesEveryLineOfTheThreadWithTheId() {
+        func push(_ app: String, _ body: String) -> String {
+            #"{"headers":{"apns-collapse-id":"same","apns-topic":"\#(app)"},"payload":{"userId":"u","title":"Sara","body":"\#(body)","data":{"conversationId":"room_7"}}}"#
+        }
+        #expect(digest(center(Self.session([push("com.a", "a1"), push("com.b", "b1"), push("com.a", "a2")]), Self.ios)) == #"""
+            ios received=3 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notification Center
+              {"kind":"conversation","key":"room_7","app":"com.a","title":"Sara","isGroup":false,"avatar":{"initials":"S","color":0},"lines":[{"sender":"Sara","senderId":"Sara","text":"a2"}],"total":3}
+            """#)
+    }
+
+    /// Replacement finds lines by push id; pushes numbered out of arrival order still replace right.
+    @Test func I4_pushesNumberedOutOfOrderStillReplace() {
+        var intake = Intake(firstID: 100)
+        var ios = Center(profile: Self.ios)
+        let lines = ["a", "b", "c"].map { Self.collapsing($0, "\($0)1") } + [Self.collapsing("b", "b2")]
+        for (i, line) in lines.enumerated() {
+            intake = Intake(firstID: 100 - i)
+            for outcome in intake.lines(Array(line.utf8), source: "t.jsonl") { ios.apply(outcome) }
+        }
+        #expect(digest(ios) == #"""
+            ios received=4 shown=3 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notification Center
+              {"kind":"plain","key":"com.example.scores","app":"com.example.scores","title":"Match 12","lines":[{"text":"a1"},{"text":"c1"},{"text":"b2"}],"total":4}
+            """#)
+    }
+
     @Test func I4_aCollapseIdOver64BytesIsRefused() {
         let id = String(repeating: "x", count: 65)
         let session = Self.session([Self.collapsing(String(repeating: "x", count: 64), "fits"), Self.collapsing(id, "too long")])

@@ -22,6 +22,10 @@ public struct Avatar: Sendable, Equatable {
     /// N1: the first grapheme cluster that starts with a letter or digit, upper-cased where the
     /// script has case; a name with none uses its first grapheme; an empty name shows `?`.
     public static func initials(of name: String) -> String {
+        asciiInitial(of: name) ?? graphemeInitial(of: name)
+    }
+
+    static func graphemeInitial(of name: String) -> String {
         let graphemes = name.filter { !$0.isWhitespace }
         guard let fallback = graphemes.first else { return "?" }
         let chosen = graphemes.first { character in
@@ -32,6 +36,31 @@ public struct Avatar: Sendable, Equatable {
         let upper = chosen.uppercased()
         // Upper-casing may expand (ß → SS); an initial stays one grapheme.
         return upper.count == 1 ? upper : String(chosen)
+    }
+
+    /// N1 for an ASCII name (most are), without breaking graphemes: the same answer as the general
+    /// rule, or nil where non-ASCII text could change it. A combining mark joins the letter before
+    /// it even across blanks, which the rule removes first ("a\t\u{301}" → "Á").
+    static func asciiInitial(of name: String) -> String? {
+        var letter: UInt8?    // confirmed by the next non-blank byte being ASCII, or by the end
+        var fallback: UInt8?  // the first non-blank character, should there be no letter or digit
+        for byte in name.utf8 {
+            guard byte < 0x80 else { return nil }
+            if isBlank(byte) { continue }
+            if let letter { return initial(letter) }
+            if isLetterOrDigit(byte) { letter = byte } else if fallback == nil { fallback = byte }
+        }
+        if let letter { return initial(letter) }
+        return fallback.map { String(UnicodeScalar($0)) } ?? "?"
+
+        func isBlank(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        func isLetterOrDigit(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+                || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
+        }
+        func initial(_ byte: UInt8) -> String {
+            String(UnicodeScalar(byte >= UInt8(ascii: "a") ? byte - 0x20 : byte))
+        }
     }
 
     /// N2: FNV-1a over the UTF-8 of the identity: the same on every run and machine

@@ -4,6 +4,9 @@
 public struct Center: Sendable {
     public let profile: Profile
     public let texts: TextResolver
+    /// What every push asks of the profile (C9, I2), worked out once: each answer compares versions.
+    let showsConversations: Bool
+    let showsCommunicationLook: Bool
 
     public private(set) var received = 0
     public private(set) var silent = 0
@@ -15,20 +18,25 @@ public struct Center: Sendable {
 
     /// Items by internal id (see `Item.id`).
     var entries: [String: Item] = [:]
-    /// Android A9: the ids of each app's items, to find the oldest quickly.
+    /// Android A9: the ids of each app's items, to find the oldest quickly. Android only.
     var appMembers: [String: Set<String>] = [:]
-    /// When each item was last updated and whether it is plain: what A9 compares.
+    /// When each item was last updated and whether it is plain: what A9 compares. Android only.
     var recency: [String: (updated: Int, plain: Bool)] = [:]
     /// A9: each app's items oldest first (plain ones, and all), so the oldest is found in O(1).
     var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
     /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
-    var collapsed: [String: String] = [:]
+    var collapsed: [CollapseSlot: String] = [:]
+    /// iOS I4: the push ids of an item's lines that carry a collapse id (item id + id → push ids),
+    /// so a replacement finds them by binary search instead of scanning a thread of thousands.
+    var collapsedLines: [CollapseSlot: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
 
     public init(profile: Profile, texts: TextResolver = TextResolver()) {
         self.profile = profile
         self.texts = texts
+        self.showsConversations = profile.supportsConversations
+        self.showsCommunicationLook = profile.showsCommunicationLook
     }
 
     // MARK: events
@@ -95,6 +103,7 @@ public struct Center: Sendable {
         ageQueues = [:]
         appMembers = [:]
         collapsed = [:]
+        collapsedLines = [:]
         callItems = []
     }
 
@@ -110,53 +119,80 @@ public struct Center: Sendable {
         guard let item = entries.removeValue(forKey: id) else { return }
         recency[id] = nil
         appMembers[item.app]?.remove(id)
-        for line in item.lines { if let c = line.collapseID { collapsed[collapseSlot(app: item.app, id: c)] = nil } }
+        for line in item.lines {
+            guard let c = line.collapseID else { continue }
+            collapsed[CollapseSlot(item.app, c)] = nil
+            collapsedLines[CollapseSlot(id, c)] = nil
+        }
     }
 
+    /// Puts an item (back) in the center.
     mutating func store(_ item: Item) {
+        if profile.platform == .android { trackAge(item) }
+        entries[item.id] = item
+    }
+
+    /// A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
+    mutating func trackAge(_ item: Item) {
         let plain = item.kind == .plain
-        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true, profile.platform == .android {
+        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true {
             ageQueues[item.app, default: (AgeQueue(), AgeQueue())].all.append(item.id, item.updated)
             if plain { ageQueues[item.app]!.plain.append(item.id, item.updated) }
         }
         recency[item.id] = (item.updated, plain)
         appMembers[item.app, default: []].insert(item.id)
-        entries[item.id] = item
     }
 
-    func collapseSlot(app: String, id: String) -> String { app + "\u{1F}" + id }
+    /// A collapse id within an app (`collapsed`) or within an item (`collapsedLines`): a pair,
+    /// not one joined string, so that no key is built per push.
+    struct CollapseSlot: Hashable, Sendable {
+        let owner: String
+        let id: String
+        init(_ owner: String, _ id: String) { self.owner = owner; self.id = id }
+    }
 
     static let bundlePrefix = "bundle\u{1F}"
 
     // MARK: conversations
 
-    /// C1–C9: the conversation a push joins, or nil for a plain notification, with the trace of why.
-    func conversation(for content: Content, _ resolved: ResolvedText, push: Push) -> (ConversationKeys?, [TraceStep]) {
+    /// A push's trace starts with the platform reading's and the text resolution's steps; the
+    /// center adds a handful more, so room is made once.
+    func startTrace(_ content: Content, _ resolved: ResolvedText) -> [TraceStep] {
+        var trace: [TraceStep] = []
+        trace.reserveCapacity(content.trace.count + resolved.trace.count + 8)
+        trace += content.trace
+        trace += resolved.trace
+        return trace
+    }
+
+    /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
+    func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
         guard let keys = ConversationKeys.read(data: content.data, payload: push.payload, groupBy: profile.groupBy, pushTitle: resolved.title) else {
-            let hasSenderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"].contains(where: content.data.has)
-            let key = profile.groupBy ?? "conversationId"
-            return (nil, [TraceStep("C8", "no \(key): a plain notification, shown exactly as before" + (hasSenderKeys ? "; the sender keys are ignored" : ""))])
+            trace.append(TraceStep("C8", .plainNotification(groupBy: profile.groupBy, data: content.data)))
+            return nil
         }
-        guard profile.supportsConversations else {
+        guard showsConversations else {
             let needed = Profile.conversationSDK(platform: profile.platform, flavor: profile.flavor)
-            return (nil, [TraceStep("C9", "SDK \(profile.sdk) is older than \(needed), which conversations need: the keys are ignored and a plain notification is shown")])
+            trace.append(TraceStep("C9", .conversationsNeedNewerSDK(sdk: profile.sdk, needed: needed)))
+            return nil
         }
-        var steps = [TraceStep("C1", "conversationId \(keys.conversationID)" + (profile.groupBy.map { " (from --group-by \($0))" } ?? ""))]
-        steps.append(TraceStep(content.data.has("senderName") ? "C2" : "C2", content.data.has("senderName")
-            ? "sender \(keys.sender.name)" : "no senderName: the push title \"\(keys.sender.name)\" is the sender"))
-        if !keys.explicitSenderID { steps.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
-        steps.append(TraceStep("C4", keys.sender.avatar.imageURL != nil ? "sender photo \(keys.sender.avatar.imageURL!)"
-            : "no https senderAvatarUrl: initials \(keys.sender.avatar.initials) in colour \(keys.sender.avatar.color) (N1, N2)"))
-        if keys.isGroup { steps.append(TraceStep("C6", "a group" + (keys.title.map { " named \($0) (C5)" } ?? ""))) }
-        return (keys, steps)
+        trace.append(TraceStep("C1", .conversationID(keys.conversationID, groupBy: profile.groupBy)))
+        trace.append(TraceStep("C2", .sender(keys.sender.name, fromTitle: !content.data.has("senderName"))))
+        if !keys.explicitSenderID { trace.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
+        if let url = keys.sender.avatar.imageURL {
+            trace.append(TraceStep("C4", .senderPhoto(url: url)))
+        } else {
+            trace.append(TraceStep("C4", .senderInitials(keys.sender.avatar.initials, color: keys.sender.avatar.color)))
+        }
+        if keys.isGroup { trace.append(TraceStep("C6", .group(title: keys.title))) }
+        return keys
     }
 
     // MARK: Android (SPEC §3)
 
     mutating func placeAndroid(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        var trace = content.trace + resolved.trace + steps
-        if let keys {
+        var trace = startTrace(content, resolved)
+        if let keys = conversation(for: content, resolved, push: push, trace: &trace) {
             let id = "c\u{1F}" + keys.conversationID
             var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
             let joined = item.total > 0
@@ -164,16 +200,20 @@ public struct Center: Sendable {
                                    title: resolved.title, pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
             // A1: MessagingStyle keeps the newest 25 messages.
             if item.lines.count > 25 { item.lines.removeFirst(item.lines.count - 25) }
-            trace.append(TraceStep(joined ? "A1" : "A5", joined ? "joined conversation \(keys.conversationID): \(item.lines.count) messages kept (newest 25)"
-                : (profile.hasConversationsSection ? "a conversation: in the Conversations section (Android 11+)" : "a conversation, styled as messaging (before Android 11 there is no Conversations section)")))
+            if joined {
+                trace.append(TraceStep("A1", .joinedConversation(keys.conversationID, kept: item.lines.count)))
+            } else {
+                trace.append(TraceStep("A5", profile.hasConversationsSection ? "a conversation: in the Conversations section (Android 11+)"
+                    : "a conversation, styled as messaging (before Android 11 there is no Conversations section)"))
+            }
             item.isGroup = keys.isGroup
-            item.conversationTitle = keys.title ?? item.conversationTitle
+            if let title = keys.title { item.conversationTitle = title }
             // A3: one-to-one → the sender; group → conversationTitle, else the push title.
             item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
             item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
             finishUpdate(&item, push: push, content: content, trace: trace)
             store(item)
-            if !joined { enforceAppLimit(app: content.app, newest: item.id) }
+            if !joined { enforceAppLimit(app: content.app, newest: id) }
             return
         }
         let placed = placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
@@ -191,17 +231,16 @@ public struct Center: Sendable {
         // messages of the same type into one shown notification, as apns-collapse-id does on iOS.
         let collapseKey = profile.platform == .android ? content.collapseKey.flatMap { $0.isEmpty ? nil : $0 } : nil
         if let tag = content.tag ?? collapseKey {
-            let kind = content.tag != nil ? "tag" : "collapse key"
-            if content.tag == nil { tagRule = "A12" }
+            let byCollapseKey = content.tag == nil
+            if byCollapseKey { tagRule = "A12" }
             id = (content.tag != nil ? "t\u{1F}" : "k\u{1F}") + content.app + "\u{1F}" + tag
             if let existing = entries.removeValue(forKey: id) {
                 item = existing
-                trace.append(TraceStep(tagRule, "\(kind) \(tag) replaced the notification shown with the same \(kind) (\(existing.total + 1) pushes so far)"
-                    + (content.tag == nil ? "; seed 001: Android merges same-type messages by collapseKey" : "")))
+                trace.append(TraceStep(tagRule, .tagReplaced(tag, collapseKey: byCollapseKey, pushes: existing.total + 1)))
                 if content.renotify { trace.append(TraceStep("W3", "renotify: the browser alerts again")) }
             } else {
                 item = Item(id: id, kind: .plain, key: tag, app: content.app)
-                trace.append(TraceStep(tagRule, "\(kind) \(tag): a later push with this \(kind) replaces this one"))
+                trace.append(TraceStep(tagRule, .tagged(tag, collapseKey: byCollapseKey)))
             }
         } else {
             id = "n\u{1F}\(push.id)"
@@ -219,18 +258,19 @@ public struct Center: Sendable {
         return id
     }
 
-    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, trace: [TraceStep]) {
+    /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
+    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: [TraceStep]) {
         item.total += 1
         item.updated = stamp
         item.at = push.transport.atMillis
         item.newest = push
         item.data = content.data
-        item.tag = content.tag
+        item.tag = tag ?? content.tag
         item.level = content.level
         item.renotify = content.renotify
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", "\(content.actions.count) actions given; Chrome shows the first \(ServiceRules.webMaxActions)")])
+            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))])
         } else {
             item.actions = content.actions
             item.note(trace)
@@ -245,45 +285,42 @@ public struct Center: Sendable {
         ageQueues[app] = queues
         guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        entries[newest]?.note([TraceStep("A9", "more than 50 notifications for \(app): the oldest (\(victim.title ?? victim.key)) was removed")])
+        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))])
     }
 
     // MARK: iOS (SPEC §4)
 
     mutating func placeIOS(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        var trace = content.trace + resolved.trace
+        var trace = startTrace(content, resolved)
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
         var emptied: Item?
-        if let collapseID = content.tag, let holder = collapsed[collapseSlot(app: content.app, id: collapseID)],
+        if let collapseID = content.tag, let holder = collapsed[CollapseSlot(content.app, collapseID)],
            var thread = entries.removeValue(forKey: holder) {
-            appMembers[thread.app]?.remove(holder)
-            recency[holder] = nil
-            thread.lines.removeAll { $0.collapseID == collapseID }
-            trace.append(TraceStep("I4", "apns-collapse-id \(collapseID) replaced the notification shown with the same id"))
+            let pushIDs = collapsedLines.removeValue(forKey: CollapseSlot(holder, collapseID)) ?? []
+            thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
+            trace.append(TraceStep("I4", .collapseReplaced(collapseID)))
             if thread.lines.isEmpty { emptied = thread } else { store(thread) }
         }
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        trace += steps
+        let keys = conversation(for: content, resolved, push: push, trace: &trace)
         let id: String
-        var fresh: Item
+        let kind: Item.Kind
+        let key: String
         if let keys {
-            id = "c\u{1F}" + keys.conversationID
-            fresh = Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
-            trace.append(TraceStep("I1", "grouped by conversation \(keys.conversationID)"))
+            (id, kind, key) = ("c\u{1F}" + keys.conversationID, .conversation, keys.conversationID)
+            trace.append(TraceStep("I1", .groupedByConversation(keys.conversationID)))
         } else if let thread = content.threadID {
-            id = "t\u{1F}" + content.app + "\u{1F}" + thread
-            fresh = Item(id: id, kind: .plain, key: thread, app: content.app)
-            trace.append(TraceStep("I1", "grouped by aps.thread-id \(thread)"))
+            (id, kind, key) = ("t\u{1F}" + content.app + "\u{1F}" + thread, .plain, thread)
+            trace.append(TraceStep("I1", .groupedByThread(thread)))
         } else {
-            id = "a\u{1F}" + content.app
-            fresh = Item(id: id, kind: .plain, key: content.app, app: content.app)
-            trace.append(TraceStep("I1", "no conversation or thread-id: stacked with the other notifications of \(content.app)"))
+            (id, kind, key) = ("a\u{1F}" + content.app, .plain, content.app)
+            trace.append(TraceStep("I1", .stackedByApp(content.app)))
         }
-        var item = entries.removeValue(forKey: id) ?? (emptied?.id == id ? emptied! : fresh)
+        var item = entries.removeValue(forKey: id)
+            ?? (emptied?.id == id ? emptied! : Item(id: id, kind: kind, key: key, app: content.app))
         var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
                         at: push.transport.atMillis, collapseID: content.tag, level: content.level)
-        if let keys, profile.showsCommunicationLook {
+        if let keys, showsCommunicationLook {
             // I2: the communication look: sender photo or initials, sender name, group name.
             line.sender = keys.sender.name
             line.senderID = keys.sender.id
@@ -292,22 +329,29 @@ public struct Center: Sendable {
             if keys.isGroup { line.subtitle = keys.sender.name }
             item.avatar = keys.sender.avatar
             item.isGroup = keys.isGroup
-            trace.append(TraceStep("I2", "communication notification: \(keys.isGroup ? "group name" : "sender name") as title, sender \(keys.sender.avatar.imageURL != nil ? "photo" : "initials")"))
+            trace.append(TraceStep("I2", .communicationLook(group: keys.isGroup, photo: keys.sender.avatar.imageURL != nil)))
         } else {
             item.avatar = nil
             item.isGroup = keys?.isGroup
             if keys != nil {
-                let why = profile.osVersion < Version(15) ? "iOS \(profile.osVersion) is older than 15"
-                    : (!profile.iosCommunication ? "the app lacks the Communication Notifications capability" : "the SDK is too old")
-                trace.append(TraceStep("I2", "no communication look (\(why)): the app icon and the push's own title"))
+                if profile.osVersion < Version(15) {
+                    trace.append(TraceStep("I2", .iosTooOldForCommunicationLook(profile.osVersion)))
+                } else if !profile.iosCommunication {
+                    trace.append(TraceStep("I2", "no communication look (the app lacks the Communication Notifications capability): the app icon and the push's own title"))
+                } else {
+                    trace.append(TraceStep("I2", "no communication look (the SDK is too old): the app icon and the push's own title"))
+                }
             }
         }
         if content.level == .passive { trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner")) }
-        if content.level == .timeSensitive || content.level == .critical { trace.append(TraceStep("I8", "interruption-level \(content.level!.rawValue): marked")) }
-        item.lines.append(line)
+        if let level = content.level, level == .timeSensitive || level == .critical { trace.append(TraceStep("I8", .interruptionLevelMarked(level))) }
         item.title = line.title  // I1: the newest notification's title
         item.subtitle = line.subtitle
-        if let collapseID = content.tag { collapsed[collapseSlot(app: content.app, id: collapseID)] = id }
+        item.lines.append(line)
+        if let collapseID = content.tag {
+            collapsed[CollapseSlot(content.app, collapseID)] = id
+            collapsedLines[CollapseSlot(id, collapseID), default: []].append(push.id)
+        }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
     }
@@ -330,10 +374,8 @@ public struct Center: Sendable {
     // MARK: web (SPEC §5)
 
     mutating func placeWeb(_ content: Content, _ resolved: ResolvedText, push: Push) {
-        var trace = content.trace + resolved.trace
-        let (keys, steps) = conversation(for: content, resolved, push: push)
-        trace += steps
-        guard let keys else {
+        var trace = startTrace(content, resolved)
+        guard let keys = conversation(for: content, resolved, push: push, trace: &trace) else {
             placePlain(content, resolved, push: push, trace: &trace, tagRule: "W3")
             return
         }
@@ -341,19 +383,16 @@ public struct Center: Sendable {
         let id = "t\u{1F}" + content.app + "\u{1F}" + keys.conversationID
         var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
         if item.kind != .conversation { item.lines = []; item.kind = .conversation }
-        trace.append(TraceStep("W1", item.total > 0 ? "replaced the conversation's notification (tag \(keys.conversationID)), keeping the earlier lines (at most 5)"
-            : "one notification for conversation \(keys.conversationID), tagged with its id"))
+        trace.append(TraceStep("W1", .webConversation(keys.conversationID, replaced: item.total > 0)))
         item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "", title: resolved.title,
                                pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
         if item.lines.count > 5 { item.lines.removeFirst(item.lines.count - 5) }
         item.isGroup = keys.isGroup
-        item.conversationTitle = keys.title ?? item.conversationTitle
+        if let title = keys.title { item.conversationTitle = title }
         // W2: one-to-one → the sender; group → the group name.
         item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
         item.avatar = keys.sender.avatar
-        var adjusted = content
-        adjusted.tag = keys.conversationID
-        finishUpdate(&item, push: push, content: adjusted, trace: trace)
+        finishUpdate(&item, push: push, content: content, tag: keys.conversationID, trace: trace)
         store(item)
     }
 
@@ -403,7 +442,7 @@ public struct Center: Sendable {
             bundle.updated = group.map(\.updated).max() ?? 0
             bundle.at = group.first?.at
             bundle.newest = group.first?.newest
-            bundle.trace = [TraceStep("A8", "\(group.count) notifications of \(item.app) (bundled from \(profile.bundleAt)): one app summary")]
+            bundle.trace = [TraceStep("A8", .bundled(count: group.count, app: item.app, bundleAt: profile.bundleAt))]
             result.append(bundle)
         }
         return result

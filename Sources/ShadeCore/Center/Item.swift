@@ -65,8 +65,12 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var newest: Push?
     /// What the app receives on tap (C10).
     public var data: JSONObject
-    /// Why the item is here, grouped, replaced: rule ids and sentences.
-    public var trace: [TraceStep]
+    /// Why the item is here, grouped, replaced: rule ids and sentences, oldest first.
+    public var trace: [TraceStep] {
+        get { traceLog.steps }
+        set { traceLog = TraceLog(newValue) }
+    }
+    var traceLog = TraceLog()
 
     public init(id: String, kind: Kind, key: String, app: String) {
         self.id = id
@@ -79,7 +83,6 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.actions = []
         self.renotify = false
         self.data = JSONObject()
-        self.trace = []
     }
 
     /// Notifications this item puts on screen (the `shown` counter): a conversation or plain item is
@@ -93,10 +96,65 @@ public struct Item: Sendable, Equatable, Identifiable {
     }
 
     /// Keeps the trace bounded on long-lived items; the newest steps matter most.
-    mutating func note(_ steps: [TraceStep]) {
-        trace.append(contentsOf: steps)
-        if trace.count > 64 { trace.removeFirst(trace.count - 64) }
+    mutating func note(_ steps: [TraceStep]) { traceLog.append(steps) }
+}
+
+extension Item {
+    /// I4: removes every line carrying `collapseID`. `pushIDs` are those lines' push ids (the
+    /// center records them as it appends); lines arrive in push order, so each is found by binary
+    /// search and a thread of thousands is not scanned. Should the lines not be where the ids say
+    /// (pushes numbered out of order, or twice), every line is checked, as the rule reads.
+    mutating func removeLines(collapseID: String, pushIDs: [Int]) {
+        var found: [Int] = []
+        for pushID in pushIDs {
+            guard let index = lineIndex(pushID: pushID), lines[index].collapseID == collapseID, !found.contains(index) else {
+                lines.removeAll { $0.collapseID == collapseID }
+                return
+            }
+            found.append(index)
+        }
+        // Highest index first, so the others do not move; `remove(at:)` moves the tail without copying lines.
+        for index in found.sorted(by: >) { lines.remove(at: index) }
     }
+
+    /// Binary search over `lines` by push id, assuming arrival order.
+    private func lineIndex(pushID: Int) -> Int? {
+        var low = 0
+        var high = lines.count
+        while low < high {
+            let mid = (low + high) / 2
+            if lines[mid].pushID < pushID { low = mid + 1 } else { high = mid }
+        }
+        return low < lines.count && lines[low].pushID == pushID ? low : nil
+    }
+}
+
+/// An item's trace: what was set, then each push's steps, keeping the newest `limit` once it
+/// grows. A ring, so that a busy item's next push overwrites its oldest steps instead of moving
+/// all 64 down. `steps` reads it oldest first.
+struct TraceLog: Sendable, Equatable {
+    static let limit = 64
+    private var ring: [TraceStep]
+    /// Where the oldest step is, once the ring is full.
+    private var oldest = 0
+
+    init(_ steps: [TraceStep] = []) { ring = steps }
+
+    var steps: [TraceStep] { oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest]) }
+
+    mutating func append(_ steps: [TraceStep]) {
+        if ring.count > Self.limit { ring = Array(ring.suffix(Self.limit)) }  // set longer than the limit
+        for step in steps {
+            if ring.count < Self.limit {
+                ring.append(step)
+            } else {
+                ring[oldest] = step
+                oldest = (oldest + 1) % Self.limit
+            }
+        }
+    }
+
+    static func == (a: TraceLog, b: TraceLog) -> Bool { a.steps == b.steps }
 }
 
 /// A rejected push as `errors` lists it.

@@ -29,17 +29,15 @@ public enum JSONParser {
     /// object starts (a string table's entries keep their lines).
     public static func parseDocument(_ bytes: [UInt8]) throws(JSONError) -> (value: JSON, elementOffsets: [Int]) {
         let result: Result<(JSON, [Int]), JSONError> = bytes.withUnsafeBufferPointer { buffer in
-            var scanner = Scanner(buffer)
-            do throws(JSONError) {
-                return .success(try scanner.parseTopLevel())
-            } catch {
-                return .failure(error)
-            }
+            Result { () throws(JSONError) in try parseDocument(buffer) }
         }
-        switch result {
-        case .success(let parsed): return (parsed.0, parsed.1)
-        case .failure(let error): throw error
-        }
+        return try result.get()
+    }
+
+    /// The same over bytes the caller holds, such as one line of a larger buffer (no copy).
+    public static func parseDocument(_ buffer: UnsafeBufferPointer<UInt8>) throws(JSONError) -> (value: JSON, elementOffsets: [Int]) {
+        var scanner = Scanner(buffer)
+        return try scanner.parseTopLevel()
     }
 
     /// 1-based line and column of a byte offset.
@@ -171,6 +169,8 @@ private struct Scanner {
             depth -= 1
             return .object(JSONObject(members))
         }
+        // Payload objects have a handful of members: room for them at once, not grown from one.
+        members.reserveCapacity(8)
         while true {
             skipWhitespace()
             guard pos < end else { throw fail("unexpected end of input inside an object: expected a key") }

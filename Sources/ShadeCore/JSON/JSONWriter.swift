@@ -40,16 +40,18 @@ public struct JSONWriter {
     }
 
     static func escapedSize(_ s: String) -> Int {
-        var size = 2
-        for b in s.utf8 {
+        var size = 2 + s.utf8.count
+        for b in s.utf8 where needsEscape(b) {
             switch b {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 2
-            case 0..<0x20: size += 6
-            default: size += 1
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1  // two characters, such as \n
+            default: size += 5  // six: \u00XX
             }
         }
         return size
     }
+
+    @inline(__always)
+    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
 
     public mutating func write(_ value: JSON) {
         switch value {
@@ -90,30 +92,41 @@ public struct JSONWriter {
     mutating func newline() {
         guard pretty else { return }
         bytes.append(0x0A)
-        for _ in 0..<indent { bytes.append(0x20); bytes.append(0x20) }
+        bytes.append(contentsOf: repeatElement(0x20, count: 2 * indent))
     }
 
     mutating func append(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
+    /// Copies the runs that need no escape whole: most strings are one run.
     public mutating func writeString(_ s: String) {
         bytes.append(UInt8(ascii: "\""))
-        for b in s.utf8 {
-            switch b {
-            case UInt8(ascii: "\""): append("\\\"")
-            case UInt8(ascii: "\\"): append("\\\\")
-            case 0x0A: append("\\n")
-            case 0x0D: append("\\r")
-            case 0x09: append("\\t")
-            case 0x08: append("\\b")
-            case 0x0C: append("\\f")
-            case 0..<0x20:
-                append("\\u")
-                bytes.append(contentsOf: hex4(UInt32(b)).lowercased().utf8)
-            default: bytes.append(b)
+        var s = s
+        s.withUTF8 { utf8 in
+            var run = 0
+            for i in utf8.indices where Self.needsEscape(utf8[i]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                writeEscape(utf8[i])
+                run = i + 1
             }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }
         bytes.append(UInt8(ascii: "\""))
+    }
+
+    mutating func writeEscape(_ b: UInt8) {
+        switch b {
+        case UInt8(ascii: "\""): append("\\\"")
+        case UInt8(ascii: "\\"): append("\\\\")
+        case 0x0A: append("\\n")
+        case 0x0D: append("\\r")
+        case 0x09: append("\\t")
+        case 0x08: append("\\b")
+        case 0x0C: append("\\f")
+        default:
+            append("\\u")
+            bytes.append(contentsOf: hex4(UInt32(b)).lowercased().utf8)
+        }
     }
 }

@@ -27,14 +27,14 @@ public struct TextResolver: Sendable {
         // An empty literal shows nothing: the field is absent (null in the state JSON).
         guard let loc else { return literal?.isEmpty == true ? nil : literal }
         if let literal, !literal.isEmpty {
-            trace.append(TraceStep(platform == .android ? "A10" : "I3", "the literal \(name) wins over \(loc.key) (\(loc.path))"))
+            trace.append(TraceStep(platform == .android ? "A10" : "I3", .literalWins(field: name, over: loc)))
             return literal
         }
         let resolution = platform == .android ? resolveAndroid(key: loc.key, args: loc.args, tables: tables)
                                               : resolveIOS(key: loc.key, args: loc.args, tables: tables)
-        for note in resolution.notes { trace.append(TraceStep(Self.rule(of: note), "\(name): " + Self.text(of: note))) }
+        for note in resolution.notes { trace.append(TraceStep(Self.rule(of: note), .localizerNote(field: name, note: note))) }
         if resolution.text == nil {
-            trace.append(TraceStep(resolution.missingKey ? "L5" : "L6", "the \(name) is left empty on Android"))
+            trace.append(TraceStep(resolution.missingKey ? "L5" : "L6", .leftEmpty(field: name)))
         }
         return resolution.text
     }

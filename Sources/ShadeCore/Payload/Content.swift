@@ -19,19 +19,6 @@ public enum InterruptionLevel: String, Sendable, Equatable {
     case critical
 }
 
-/// One step of the decision trace: which rule did what, in words a developer can act on.
-public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
-    public var rule: String
-    public var text: String
-
-    public init(_ rule: String, _ text: String) {
-        self.rule = rule
-        self.text = text
-    }
-
-    public var description: String { "[\(rule)] \(text)" }
-}
-
 /// What one platform makes of a push before the center places it: the normalised fields.
 public struct Content: Sendable, Equatable {
     public var title: String?

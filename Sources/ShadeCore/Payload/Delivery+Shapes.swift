@@ -2,7 +2,7 @@ extension Push {
     /// What this push becomes on one platform: SPEC §1 (shapes, overrides, the app) and the
     /// per-platform reading of each shape. Localization and grouping happen later, in the Center.
     public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
-        guard shape.platforms.contains(platform), case .object(let root) = payload else { return .elsewhere }
+        guard shape.reaches(platform), case .object(let root) = payload else { return .elsewhere }
         let app = appName(defaultApp: defaultApp, platform: platform)
         switch shape {
         case .envelope: return .elsewhere  // unwrapped by Intake; never stored
@@ -56,7 +56,7 @@ enum ShapeReader {
         }
         let aps = wire["aps"]?.object ?? JSONObject()
         var content = Content(app: app, data: extraData.merging(wire.removing(["aps"])))
-        content.trace.append(TraceStep("D4", "read as an APNs payload at \(origin)"))
+        content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin)))
         switch aps["alert"] {
         case .string(let body)?:
             content.body = body
@@ -89,7 +89,7 @@ enum ShapeReader {
         }
         guard content.hasVisibleText else {
             let what = content.badge != nil ? "only a badge" : (hasSound ? "only a sound" : "no alert")
-            return .silent(badge: content.badge, why: TraceStep("I5", "the payload has \(what): nothing is shown in the Notification Center"), content: content)
+            return .silent(badge: content.badge, why: TraceStep("I5", .apnsShowsNothing(what: what)), content: content)
         }
         return .show(content)
     }
@@ -109,7 +109,8 @@ enum ShapeReader {
             if let override { notification = notification.merging(override) }
             let appData = android["data"]?.object.map(stringData) ?? data
             var content = Content(app: app, data: appData)
-            content.trace.append(TraceStep("D2", "FCM v1 request: message.notification\(override != nil ? ", overridden by message.android.notification" : "")"))
+            content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
+                : "FCM v1 request: message.notification"))
             if android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown"), content: content)
@@ -145,7 +146,8 @@ enum ShapeReader {
             var appData = webpush["data"]?.object.map(stringData) ?? data
             if let nested = override?["data"]?.object { appData = appData.merging(nested) }
             var content = Content(app: app, data: appData)
-            content.trace.append(TraceStep("D2", "FCM v1 request: message.notification\(override != nil ? ", overridden by message.webpush.notification" : "")"))
+            content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.webpush.notification"
+                : "FCM v1 request: message.notification"))
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("D8", "no notification for the browser: the service worker gets the data, nothing shown"), content: content)
             }

@@ -15,6 +15,12 @@ public struct Intake: Sendable {
     /// `firstLine` is the document's line within its source (NDJSON lines start later in the file).
     public mutating func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
                                   transport: Transport = Transport()) -> [Outcome] {
+        bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport) }
+    }
+
+    /// The same over bytes the caller holds (one line of a recording, parsed where it lies).
+    public mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int = 1,
+                                  transport: Transport = Transport()) -> [Outcome] {
         let parsed: (value: JSON, elementOffsets: [Int])
         do {
             parsed = try JSONParser.parseDocument(bytes)
@@ -54,6 +60,12 @@ public struct Intake: Sendable {
     /// applied without holding a million pushes.
     public mutating func forEachLine(_ bytes: [UInt8], source name: String, transport: Transport = Transport(),
                                      _ body: (Outcome) -> Void) {
+        bytes.withUnsafeBufferPointer { forEachLine($0, source: name, transport: transport, body) }
+    }
+
+    /// Each line is parsed where it lies in `bytes`, not copied out first.
+    mutating func forEachLine(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, transport: Transport,
+                              _ body: (Outcome) -> Void) {
         var lineNumber = 0
         var start = 0
         let count = bytes.count
@@ -69,7 +81,7 @@ public struct Intake: Sendable {
             var blank = true
             for i in lineStart..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
             if blank { continue }
-            let results = document(Array(bytes[lineStart..<stop]), source: name, firstLine: lineNumber, transport: transport)
+            let results = document(UnsafeBufferPointer(rebasing: bytes[lineStart..<stop]), source: name, firstLine: lineNumber, transport: transport)
             if !terminated, results.count == 1, case .rejected(let r) = results[0] {
                 body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
             } else {

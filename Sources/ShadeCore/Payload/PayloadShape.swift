@@ -30,13 +30,16 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     }
 
     /// The platforms a shape reaches; the others count it as `elsewhere` (SPEC §1).
-    public var platforms: Set<Platform> {
+    public var platforms: Set<Platform> { Set(Platform.allCases.filter(reaches)) }
+
+    /// Whether the shape reaches a platform: what every center asks of every push, without building a set.
+    public func reaches(_ platform: Platform) -> Bool {
         switch self {
-        case .envelope, .fcmV1, .sendToUser, .dataOnly: return [.android, .ios, .web]
-        case .apns: return [.ios]
-        case .expo: return [.android, .ios]
-        case .webPush: return [.web]
-        case .fcmLegacy: return [.android]
+        case .envelope, .fcmV1, .sendToUser, .dataOnly: return true
+        case .apns: return platform == .ios
+        case .expo: return platform != .web
+        case .webPush: return platform == .web
+        case .fcmLegacy: return platform == .android
         }
     }
 
