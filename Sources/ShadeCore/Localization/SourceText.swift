@@ -21,23 +21,8 @@ enum SourceDecoding {
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>, file: String) throws(StringTableError) -> [Unicode.Scalar] {
-        var scalars: [Unicode.Scalar] = []
-        scalars.reserveCapacity(bytes.count)
-        var iterator = bytes.makeIterator()
-        var decoder = UTF8()
-        var line = 1
-        while true {
-            switch decoder.decode(&iterator) {
-            case .scalarValue(let scalar):
-                if scalar == "\n" { line += 1 }
-                scalars.append(scalar)
-            case .emptyInput:
-                return scalars
-            case .error:
-                throw StringTableError(file: file, line: line,
-                                       problem: "not valid UTF-8; save the file as UTF-8, or as UTF-16 with a BOM")
-            }
-        }
+        try decode(bytes, as: UTF8(), file: file,
+                   problem: "not valid UTF-8; save the file as UTF-8, or as UTF-16 with a BOM")
     }
 
     private static func utf16(_ bytes: ArraySlice<UInt8>, bigEndian: Bool, file: String) throws(StringTableError) -> [Unicode.Scalar] {
@@ -53,21 +38,27 @@ enum SourceDecoding {
             units.append(bigEndian ? first << 8 | second : second << 8 | first)
             index += 2
         }
+        return try decode(units, as: UTF16(), file: file,
+                          problem: "a lone UTF-16 surrogate; the file is damaged or not UTF-16 \(bigEndian ? "BE" : "LE")")
+    }
+
+    /// Decodes code units with `codec`, counting lines so a bad sequence is reported where it stands.
+    private static func decode<Codec: UnicodeCodec>(_ units: some Collection<Codec.CodeUnit>, as codec: Codec, file: String,
+                                                    problem: String) throws(StringTableError) -> [Unicode.Scalar] {
+        var codec = codec
         var scalars: [Unicode.Scalar] = []
         scalars.reserveCapacity(units.count)
         var iterator = units.makeIterator()
-        var decoder = UTF16()
         var line = 1
         while true {
-            switch decoder.decode(&iterator) {
+            switch codec.decode(&iterator) {
             case .scalarValue(let scalar):
                 if scalar == "\n" { line += 1 }
                 scalars.append(scalar)
             case .emptyInput:
                 return scalars
             case .error:
-                throw StringTableError(file: file, line: line,
-                                       problem: "a lone UTF-16 surrogate; the file is damaged or not UTF-16 \(bigEndian ? "BE" : "LE")")
+                throw StringTableError(file: file, line: line, problem: problem)
             }
         }
     }
