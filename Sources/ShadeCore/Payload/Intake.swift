@@ -21,30 +21,36 @@ public struct Intake: Sendable {
     /// The same over bytes the caller holds (one line of a recording, parsed where it lies).
     public mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int = 1,
                                   transport: Transport = Transport()) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        document(bytes, source: name, firstLine: firstLine, transport: transport) { outcomes.append($0) }
+        return outcomes
+    }
+
+    /// The same, handing each outcome on as it is made rather than gathering them in arrays.
+    mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
+                           transport: Transport, _ body: (Outcome) -> Void) {
         let parsed: (value: JSON, elementOffsets: [Int])
         do {
             parsed = try JSONParser.parseDocument(bytes)
         } catch {
             let line = firstLine + error.line - 1
-            return [.rejected(Rejection(source: SourcePosition(name: name, line: line),
-                                        reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)"))]
+            body(.rejected(Rejection(source: SourcePosition(name: name, line: line),
+                                     reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)")))
+            return
         }
         switch parsed.value {
         case .array(let elements):
             // Each element reports at its own line; lines are counted once, walking forward.
-            var outcomes: [Outcome] = []
-            outcomes.reserveCapacity(elements.count)
             var line = firstLine
             var scanned = 0
             for (element, offset) in zip(elements, parsed.elementOffsets) {
                 var i = scanned
                 while i < offset { if bytes[i] == 0x0A { line += 1 }; i += 1 }
                 scanned = offset
-                outcomes.append(contentsOf: value(element, source: SourcePosition(name: name, line: line), transport: transport))
+                value(element, source: SourcePosition(name: name, line: line), transport: transport, body)
             }
-            return outcomes
         default:
-            return value(parsed.value, source: SourcePosition(name: name, line: firstLine), transport: transport)
+            value(parsed.value, source: SourcePosition(name: name, line: firstLine), transport: transport, body)
         }
     }
 
@@ -81,8 +87,13 @@ public struct Intake: Sendable {
             var blank = true
             for i in lineStart..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
             if blank { continue }
-            let results = document(UnsafeBufferPointer(rebasing: bytes[lineStart..<stop]), source: name, firstLine: lineNumber, transport: transport)
-            if !terminated, results.count == 1, case .rejected(let r) = results[0] {
+            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<stop])
+            guard !terminated else {
+                document(line, source: name, firstLine: lineNumber, transport: transport, body)
+                continue
+            }
+            let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
+            if results.count == 1, case .rejected(let r) = results[0] {
                 body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
             } else {
                 for outcome in results { body(outcome) }
@@ -92,25 +103,34 @@ public struct Intake: Sendable {
 
     /// An already parsed value (an object, an array or an envelope).
     public mutating func value(_ value: JSON, source: SourcePosition, transport: Transport = Transport()) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        self.value(value, source: source, transport: transport) { outcomes.append($0) }
+        return outcomes
+    }
+
+    mutating func value(_ value: JSON, source: SourcePosition, transport: Transport, _ body: (Outcome) -> Void) {
         guard case .object(let object) = value else {
             if case .array(let elements) = value {
-                return elements.flatMap { self.value($0, source: source, transport: transport) }
+                for element in elements { self.value(element, source: source, transport: transport, body) }
+                return
             }
-            return [.rejected(Rejection(source: source, reason: "expected a JSON object (a payload) or an array of them; got \(value.typeName)"))]
+            body(.rejected(Rejection(source: source, reason: "expected a JSON object (a payload) or an array of them; got \(value.typeName)")))
+            return
         }
         switch PayloadShape.detect(object) {
         case .failure(let mismatch):
-            return [.rejected(Rejection(source: source, reason: mismatch.description))]
+            body(.rejected(Rejection(source: source, reason: mismatch.description)))
         case .success(.envelope):
-            return envelope(object, source: source, transport: transport)
+            envelope(object, source: source, transport: transport, body)
         case .success(let shape):
-            defer { nextID += 1 }
-            return [.push(Push(id: nextID, payload: value, shape: shape, transport: transport, source: source))]
+            let id = nextID
+            nextID += 1
+            body(.push(Push(id: id, payload: value, shape: shape, transport: transport, source: source)))
         }
     }
 
     /// D1: the envelope's headers, route and time apply to its payload.
-    mutating func envelope(_ envelope: JSONObject, source: SourcePosition, transport outer: Transport) -> [Outcome] {
+    mutating func envelope(_ envelope: JSONObject, source: SourcePosition, transport outer: Transport, _ body: (Outcome) -> Void) {
         var headers = outer.headers
         if case .object(let h)? = envelope["headers"] {
             for member in h.members {
@@ -121,6 +141,6 @@ public struct Intake: Sendable {
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
                                   via: envelope["via"]?.string ?? outer.via, at: at,
                                   atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
-        return value(envelope["payload"]!, source: source, transport: transport)
+        value(envelope["payload"]!, source: source, transport: transport, body)
     }
 }
