@@ -118,7 +118,7 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl")
     let (shade, port) = try startListening(["--record", record, "--platform", "all"], socket: socket)
     defer { _ = shade.stop(signal: SIGKILL) }
-    let send = try runShadeCommand(["send", "--socket", socket, ServerBuild.packageRoot.appendingPathComponent("Samples").path])
+    let send = try runShadeCommand(["send", "--socket", socket, Build.packageRoot.appendingPathComponent("Samples").path])
     #expect(send.status == 1)   // demo.jsonl holds a payload of no known shape: refused, not recorded
     #expect(send.stdout.contains(#"demo.jsonl:15: {"ok": false, "error": "unknown payload shape"#))
     let live = try JSONParser.parse(try curlText(["http://127.0.0.1:\(port)/state?platform=all"]))

@@ -100,14 +100,14 @@ enum ShapeReader {
         let message = root["message"]?.object ?? JSONObject()
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
         let shared = message["notification"]?.object
-        let data = stringData(message["data"]?.object)
+        let data = message["data"]?.object ?? JSONObject()
         switch platform {
         case .android:
             let android = message["android"]?.object ?? JSONObject()
             let override = android["notification"]?.object
             var notification = shared ?? JSONObject()
             if let override { notification = notification.merging(override) }
-            let appData = android["data"]?.object.map(stringData) ?? data
+            let appData = android["data"]?.object ?? data
             var content = Content(app: app, data: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
                 : "FCM v1 request: message.notification"))
@@ -143,7 +143,7 @@ enum ShapeReader {
             let override = webpush["notification"]?.object
             var notification = shared ?? JSONObject()
             if let override { notification = notification.merging(override) }
-            var appData = webpush["data"]?.object.map(stringData) ?? data
+            var appData = webpush["data"]?.object ?? data
             if let nested = override?["data"]?.object { appData = appData.merging(nested) }
             var content = Content(app: app, data: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.webpush.notification"
@@ -280,8 +280,6 @@ enum ShapeReader {
         return .show(content)
     }
 
-    /// FCM v1 data values must be strings (V3); others are kept as they are for the inspector.
-    static func stringData(_ data: JSONObject?) -> JSONObject { data ?? JSONObject() }
 
     static func locRef(_ object: JSONObject, key: String, args: String, path: String) -> LocRef? {
         guard let name = object[key]?.string, !name.isEmpty else { return nil }

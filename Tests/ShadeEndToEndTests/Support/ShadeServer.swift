@@ -3,20 +3,11 @@ import Synchronization
 
 // The real `shade` binary as a server: started by the test, stopped with a signal, every wait bounded.
 
+/// The package paths come from `Build` (Support/Tmux.swift); this adds temporary paths for servers.
 enum ServerBuild {
-    static let packageRoot: URL = {
-        var url = URL(fileURLWithPath: #filePath)
-        while url.path != "/" {
-            url.deleteLastPathComponent()
-            if FileManager.default.fileExists(atPath: url.appendingPathComponent("Package.swift").path) { return url }
-        }
-        fatalError("no Package.swift above \(#filePath)")
-    }()
+    static var shade: String { Build.shade }
 
-    /// `swift test` builds the executable beside the test bundle.
-    static var shade: String { packageRoot.appendingPathComponent(".build/debug/shade").path }
-
-    static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Samples/\(name)").path }
+    static func sample(_ name: String) -> String { Build.sample(name) }
 
     static func temporary(_ name: String) -> String {
         "/tmp/shade-e2e-\(UUID().uuidString.prefix(8))-\(name)"
