@@ -11,9 +11,12 @@ let package = Package(
         .target(name: "ShadeCore"),
         // Pure: CenterState + UI state → Screen (a grid of cells); key reducer.
         .target(name: "ShadeUI", dependencies: ["ShadeCore"]),
-        // Sockets, HTTP/NDJSON framing, journal, replay timing.
-        .target(name: "ShadeIO", dependencies: ["ShadeCore"]),
+        // Sockets, TLS, HTTP/1.1 and HTTP/2 and NDJSON framing, journal, replay timing.
+        .target(name: "ShadeIO", dependencies: ["ShadeCore", "COpenSSL", "CNghttp2", "CZlib"]),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
+        .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
+        .systemLibrary(name: "CNghttp2", providers: [.apt(["libnghttp2-dev"])]),
+        .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The only code that calls curses.
         .target(name: "ShadeTerminal", dependencies: ["ShadeUI", "CNcursesw"]),
         .executableTarget(

@@ -36,7 +36,7 @@ func runCommand(_ executable: String, _ arguments: [String], input: String? = ni
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let inPath = directory + "/in", outPath = directory + "/out", errPath = directory + "/err"
-    FileManager.default.createFile(atPath: inPath, contents: Data((input ?? "").utf8))
+    _ = FileManager.default.createFile(atPath: inPath, contents: Data((input ?? "").utf8))
 
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
