@@ -27,6 +27,11 @@ public struct Intake: Sendable {
     }
 
     /// The same, handing each outcome on as it is made rather than gathering them in arrays.
+    public mutating func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
+                                  transport: Transport = Transport(), _ body: (Outcome) -> Void) {
+        bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport, body) }
+    }
+
     mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
                            transport: Transport, _ body: (Outcome) -> Void) {
         let parsed: (value: JSON, elementOffsets: [Int])
@@ -80,24 +85,32 @@ public struct Intake: Sendable {
             var end = start
             while end < count && bytes[end] != 0x0A { end += 1 }
             let terminated = end < count
-            var stop = end
-            if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-            let lineStart = start
+            line(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: lineNumber, terminated: terminated,
+                 source: name, transport: transport, body)
             start = end + 1
-            var blank = true
-            for i in lineStart..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
-            if blank { continue }
-            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<stop])
-            guard !terminated else {
-                document(line, source: name, firstLine: lineNumber, transport: transport, body)
-                continue
-            }
-            let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
-            if results.count == 1, case .rejected(let r) = results[0] {
-                body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
-            } else {
-                for outcome in results { body(outcome) }
-            }
+        }
+    }
+
+    /// One NDJSON line without its `\n` (`terminated` says whether one followed): what a reader that
+    /// takes a file in chunks hands over, line by line. A `\r` before the newline is dropped, a blank
+    /// line skipped, and an unterminated line that is not valid JSON reported as truncated.
+    public mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int, terminated: Bool,
+                              source name: String, transport: Transport = Transport(), _ body: (Outcome) -> Void) {
+        var stop = bytes.count
+        if stop > 0 && bytes[stop - 1] == 0x0D { stop -= 1 }
+        var blank = true
+        for i in 0..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
+        if blank { return }
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
+        guard !terminated else {
+            document(line, source: name, firstLine: lineNumber, transport: transport, body)
+            return
+        }
+        let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
+        if results.count == 1, case .rejected(let r) = results[0] {
+            body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
+        } else {
+            for outcome in results { body(outcome) }
         }
     }
 

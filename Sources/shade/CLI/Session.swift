@@ -28,21 +28,27 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
-    /// One center per profile, fed every push of the inputs in order.
+    /// One center per profile, fed every push of the inputs in order. Recordings are streamed: each
+    /// line is read, parsed and applied before the next is read, so memory does not grow with the file.
     static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
-        let documents = try documents(inputs)
+        let sources: [InputSource]
+        do { sources = try InputFiles.sources(inputs) } catch { throw UsageError("\(error.path): \(error.reason)") }
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
-        for document in documents {
-            if document.kind == .lines {
-                intake.forEachLine(document.bytes, source: document.name) { outcome in
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
-            } else {
-                for outcome in intake.document(document.bytes, source: document.name) {
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
+        for source in sources {
+            do {
+                try InputFiles.read(source, whole: { bytes in
+                    intake.document(bytes, source: source.name) { outcome in
+                        for i in centers.indices { centers[i].apply(outcome) }
+                    }
+                }, line: { bytes, number, terminated in
+                    intake.line(bytes, number: number, terminated: terminated, source: source.name) { outcome in
+                        for i in centers.indices { centers[i].apply(outcome) }
+                    }
+                })
+            } catch {
+                throw UsageError("\(error.path): \(error.reason)")
             }
         }
         return centers
