@@ -14,7 +14,11 @@ public struct Center: Sendable {
     public private(set) var rejected = 0
     public private(set) var elsewhere = 0
     public private(set) var badge = 0
+    /// The first `errorLimit` rejections; `rejected` counts them all, so `rejected - errors.count` are not listed.
     public private(set) var errors: [ErrorEntry] = []
+    /// The newest rejection, listed in `errors` or not (the live log and TUI show it).
+    public private(set) var lastRejection: ErrorEntry?
+    public static let errorLimit = 1000
 
     /// Items by internal id (see `Item.id`).
     var entries: [String: Item] = [:]
@@ -109,7 +113,9 @@ public struct Center: Sendable {
 
     mutating func recordRejection(source: String, reason: String) {
         rejected += 1
-        errors.append(ErrorEntry(source: source, reason: reason))
+        let entry = ErrorEntry(source: source, reason: reason)
+        lastRejection = entry
+        if errors.count < Center.errorLimit { errors.append(entry) }
     }
 
     /// I6, A13: a badge sets the count; 0 clears it.
@@ -352,8 +358,33 @@ public struct Center: Sendable {
             collapsed[CollapseSlot(content.app, collapseID)] = id
             collapsedLines[CollapseSlot(id, collapseID), default: []].append(push.id)
         }
+        if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item) }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
+    }
+
+    /// How many notifications an iOS stack keeps (DECISIONS: Apple documents no cap for delivered
+    /// notifications; 64 is the one it documents for what an app holds). The rest count in `total`.
+    public static let iosStackLimit = 64
+
+    /// Drops a stack's oldest notifications beyond `iosStackLimit`, and their I4 bookkeeping: a
+    /// notification no longer kept cannot be replaced by its collapse id.
+    mutating func dropOldestIOSLines(of item: inout Item) {
+        let dropped = item.lines.count - Center.iosStackLimit
+        for line in item.lines[..<dropped] {
+            guard let c = line.collapseID else { continue }
+            let slot = CollapseSlot(item.id, c)
+            // Lines arrive in push order, so a dropped line's push id is the first recorded for its id.
+            if var ids = collapsedLines[slot], let first = ids.first, first == line.pushID {
+                ids.removeFirst()
+                collapsedLines[slot] = ids.isEmpty ? nil : ids
+            }
+            if !item.lines[dropped...].contains(where: { $0.collapseID == c }) {
+                collapsedLines[slot] = nil
+                if collapsed[CollapseSlot(item.app, c)] == item.id { collapsed[CollapseSlot(item.app, c)] = nil }
+            }
+        }
+        item.lines.removeFirst(dropped)
     }
 
     mutating func placeCall(_ content: Content, push: Push) {
@@ -422,7 +453,8 @@ public struct Center: Sendable {
         sections.removeAll { $0.items.isEmpty }
         let shown = sections.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.shownCount(platform: profile.platform) } }
         return CenterState(profile: profile, received: received, shown: shown, silent: silent, calls: calls,
-                           rejected: rejected, elsewhere: elsewhere, badge: badge, sections: sections, errors: errors)
+                           rejected: rejected, elsewhere: elsewhere, badge: badge, sections: sections, errors: errors,
+                           lastError: lastRejection)
     }
 
     /// A8: four or more ungrouped plain notifications of one app go under one app summary.

@@ -188,7 +188,10 @@ public struct CenterState: Sendable, Equatable {
     public var elsewhere: Int
     public var badge: Int
     public var sections: [Section]
+    /// The first `Center.errorLimit` rejections (`rejected` counts all).
     public var errors: [ErrorEntry]
+    /// The newest rejection, whether `errors` lists it or not.
+    public var lastError: ErrorEntry?
 
     public var platform: Platform { profile.platform }
     public var items: [Item] { sections.flatMap(\.items) }

@@ -205,14 +205,13 @@ public final class LiveSession: ConnectionHandler {
 
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
-        var silent, calls, rejected, elsewhere, errors: Int
+        var silent, calls, rejected, elsewhere: Int
 
         init(_ center: Center) {
             silent = center.silent
             calls = center.calls
             rejected = center.rejected
             elsewhere = center.elsewhere
-            errors = center.errors.count
         }
     }
 
@@ -233,10 +232,10 @@ public final class LiveSession: ConnectionHandler {
                 feeds[index].reject(rejection)
             }
             let after = Tally(feeds[index])
-            if after.errors > before.errors {
-                for entry in feeds[index].errors[before.errors...] where !fresh.contains(entry) { fresh.append(entry) }
-            }
-            effects[platform] = after.rejected > before.rejected ? .rejected(feeds[index].errors.last?.reason ?? "")
+            // One outcome is at most one rejection per center: the newest, listed in `errors` or not.
+            let newest = after.rejected > before.rejected ? feeds[index].lastRejection : nil
+            if let newest, !fresh.contains(newest) { fresh.append(newest) }
+            effects[platform] = after.rejected > before.rejected ? .rejected(newest?.reason ?? "")
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
