@@ -40,8 +40,14 @@ public struct JSONWriter {
     }
 
     static func escapedSize(_ s: String) -> Int {
-        var size = 2 + s.utf8.count
-        for b in s.utf8 where needsEscape(b) {
+        var s = s
+        return s.withUTF8 { escapedSize(utf8: $0) }
+    }
+
+    /// The size of a string's text once quoted and escaped as `writeString` writes it.
+    static func escapedSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var size = 2 + utf8.count
+        for b in utf8 where needsEscape(b) {
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1  // two characters, such as \n
             default: size += 5  // six: \u00XX

@@ -8,6 +8,8 @@ public struct Intake: Sendable {
 
     /// The id the next push will get.
     public private(set) var nextID: Int
+    /// Reused for every document: parsing a line allocates no token storage after the first.
+    var tape = JSONTape()
 
     public init(firstID: Int = 1) { nextID = firstID }
 
@@ -36,7 +38,7 @@ public struct Intake: Sendable {
                            transport: Transport, _ body: (Outcome) -> Void) {
         let parsed: (value: JSON, elementOffsets: [Int])
         do {
-            parsed = try JSONParser.parseDocument(bytes)
+            parsed = try JSONParser.parseDocument(bytes, on: &tape)
         } catch {
             let line = firstLine + error.line - 1
             body(.rejected(Rejection(source: SourcePosition(name: name, line: line),
