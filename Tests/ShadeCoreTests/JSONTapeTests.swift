@@ -115,4 +115,23 @@ struct JSONTapeTests {
             #expect(root["a"]?.compactSize == #"{"b":[1,{"c":2}]}"#.utf8.count)
         }
     }
+
+    /// Strings are scanned eight bytes at a time: whatever the position of a quote, escape, control
+    /// character or non-ASCII byte within a word, the answer is the byte-by-byte one.
+    @Test(arguments: 0...17)
+    func everyPositionInAWordIsSeen(offset: Int) throws {
+        let before = String(repeating: "a", count: offset)
+        let after = String(repeating: "b", count: 17 - offset)
+        #expect(try JSONParser.parse("[\"\(before)\\n\(after)\"]") == .array([.string(before + "\n" + after)]))
+        #expect(try JSONParser.parse("[\"\(before)é\(after)\", \"\(before)\"]") == .array([.string(before + "é" + after), .string(before)]))
+        #expect(throws: JSONError(message: "unescaped control character U+0001 in a string (write it as \\u0001)", offset: 2 + offset,
+                                  line: 1, column: 3 + offset)) {
+            try JSONParser.parse(Array("[\"\(before)".utf8) + [0x01] + Array("\(after)\"]".utf8))
+        }
+        #expect(throws: JSONError(message: "invalid UTF-8 in a string", offset: 1, line: 1, column: 2)) {
+            try JSONParser.parse(Array("[\"\(before)".utf8) + [0xFF] + Array("\(after)\"]".utf8))
+        }
+        // A byte ≥ 0x80 after the closing quote, within the same word, is not the string's.
+        #expect(try JSONParser.parse("[\"\(before)\", \"é\"]") == .array([.string(before), .string("é")]))
+    }
 }

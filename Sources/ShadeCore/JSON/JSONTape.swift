@@ -553,6 +553,19 @@ private struct TapeBuilder {
         var high: UInt8 = 0    // any byte ≥ 0x80 seen
         var escaped = false
         while pos < end {
+            // Eight bytes at a time: skip to the first quote, backslash or control character (most
+            // of a string is none of these), noting only whether a byte ≥ 0x80 went by.
+            while pos + 8 <= end {
+                let word = UnsafeRawPointer(buffer.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+                if word & 0x8080_8080_8080_8080 != 0 { high = 0x80 }   // maybe past the stop: only checks more
+                let look = Self.lookMask(word)
+                if look != 0 {
+                    pos += look.trailingZeroBitCount >> 3
+                    break
+                }
+                pos += 8
+            }
+            guard pos < end else { break }
             let b = buffer[pos]
             if b == quote {
                 let stop = pos
@@ -570,6 +583,19 @@ private struct TapeBuilder {
             pos += 1
         }
         throw fail("unterminated string", at: open)
+    }
+
+    /// A mask whose lowest set bit is in the first byte of `word` (little-endian) that is a quote, a
+    /// backslash or below 0x20, or 0 when there is none. The has-zero-byte and has-less-than tricks
+    /// (Hacker's Delight) may flag bytes after the first true one, never before it.
+    @inline(__always)
+    static func lookMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- ones &* 0x20) & ~word
+        let q = word ^ (ones &* UInt64(quote))
+        let b = word ^ (ones &* UInt64(backslash))
+        return (control | ((q &- ones) & ~q) | ((b &- ones) & ~b)) & highs
     }
 
     /// One escape at `pos` (the backslash), checked as the tree parser decoded it; `pos` moves past it.
