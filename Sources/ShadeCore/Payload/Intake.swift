@@ -149,13 +149,14 @@ public struct Intake: Sendable {
         var headers = outer.headers
         if case .object(let h)? = envelope["headers"] {
             for member in h.members {
-                if let text = member.value.scalarText { headers[member.key.lowercased()] = text }
+                if let text = member.value.scalarText { headers[Transport.lowercasedName(member.key)] = text }
             }
         }
-        let at = envelope["at"]?.string ?? outer.at
+        let own = envelope["at"]?.string
+        let at = own ?? outer.at
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
                                   via: envelope["via"]?.string ?? outer.via, at: at,
-                                  atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
+                                  atMillis: own.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
         value(envelope["payload"]!, source: source, transport: transport, body)
     }
 }
