@@ -141,6 +141,55 @@ public enum InputFiles {
         }
     }
 
+    /// Opens every source for a replay (`LiveSession.startReplay`); the first that cannot be is the error.
+    public static func openForReplay(_ sources: [InputSource]) throws(InputError) -> ReplayInputs {
+        var inputs: [ReplayFeed.Input] = []
+        do {
+            for source in sources { inputs.append(try openRereadable(source)) }
+        } catch {
+            for case .file(_, let fd, _) in inputs { close(fd) }
+            throw error
+        }
+        return ReplayInputs(inputs: inputs)
+    }
+
+    /// A source opened for a replay, which reads it again when seeking back: a file as it is; standard
+    /// input copied first to an unlinked temporary file (so it can be read again, and not held in memory).
+    static func openRereadable(_ source: InputSource) throws(InputError) -> ReplayFeed.Input {
+        switch source.origin {
+        case .path(let path):
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+            return .file(name: source.name, fd: fd, kind: kind(ofPath: path))
+        case .standardInput:
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((directory + "/shade-stdin-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw InputError(path: "-", reason: "cannot make a temporary file: " + errnoText()) }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            var prefix: [UInt8] = []   // the first bytes, until they tell lines from one document
+            var kind: InputDocument.Kind?
+            while true {
+                guard let chunk = readChunk(fd: STDIN_FILENO) else {
+                    close(fd)
+                    throw InputError(path: "-", reason: errnoText())
+                }
+                if kind == nil {
+                    prefix += chunk
+                    kind = sniffKind(prefix, atEnd: chunk.isEmpty)
+                    if kind != nil { prefix = [] }
+                }
+                if chunk.isEmpty { break }
+                let written = chunk.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+                guard written == chunk.count else {
+                    close(fd)
+                    throw InputError(path: "-", reason: "cannot copy standard input to a temporary file: " + errnoText())
+                }
+            }
+            return .file(name: "-", fd: fd, kind: kind ?? .whole)
+        }
+    }
+
     /// Up to one chunk from `fd`: empty at end of file, nil on a read error.
     static func readChunk(fd: Int32) -> [UInt8]? {
         var chunk = [UInt8](repeating: 0, count: LineChunks.chunkSize)

@@ -170,16 +170,20 @@ public final class LiveSession: ConnectionHandler {
     /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
     /// after the ones received so far.
     public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
-        var outcomes: [Intake.Outcome] = []
-        var intake = Intake(firstID: nextNumber)
-        defer { nextNumber = intake.nextID }
-        for document in documents {
-            outcomes += document.kind == .lines ? intake.lines(document.bytes, source: document.name)
-                : intake.document(document.bytes, source: document.name)
-        }
+        startReplay(ReplayFeed(documents.map { .document($0) }, firstID: nextNumber), speed: speed, instant: instant,
+                    paused: paused, loops: loops)
+    }
+
+    /// The same from opened files and standard input, read as they play: a recording of any size
+    /// replays in the memory of a line.
+    public func startReplay(_ inputs: ReplayInputs, speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+        startReplay(ReplayFeed(inputs.inputs, firstID: nextNumber), speed: speed, instant: instant, paused: paused, loops: loops)
+    }
+
+    private func startReplay(_ feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool) {
         replay?.stop()
-        let driver = ReplayDriver(entries: ReplayDriver.entries(from: outcomes), speed: speed, instant: instant,
-                                  paused: paused, loops: loops, session: self)
+        let driver = ReplayDriver(feed: feed, speed: speed, instant: instant, paused: paused, loops: loops, session: self)
+        nextNumber = driver.nextFreeID
         replay = driver
         driver.begin()
     }
@@ -191,9 +195,10 @@ public final class LiveSession: ConnectionHandler {
     }
 
     /// Empty centers fed `outcomes` again, without announcing them (seeking back).
-    func rebuild(from outcomes: [Intake.Outcome]) {
+    /// Empty centers fed each entry `next` gives, one at a time, without announcing them (seeking back).
+    func rebuild(from next: () -> [Intake.Outcome]?) {
         feeds = Self.freshCenters(options: options, texts: texts)
-        ingest(outcomes, announce: false)
+        while let entry = next() { ingest(entry, announce: false) }
         changeCount += 1
     }
 

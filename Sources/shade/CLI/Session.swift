@@ -13,6 +13,11 @@ enum Session {
         }
     }
 
+    /// The inputs as sources, unread (directories expanded); a missing one is a usage error naming it.
+    static func sources(_ inputs: [String]) throws(UsageError) -> [InputSource] {
+        do { return try InputFiles.sources(inputs) } catch { throw UsageError("\(error.path): \(error.reason)") }
+    }
+
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
     static func resolver(options: ProfileOptions) throws(UsageError) -> TextResolver {
         let locale: LocaleTag
@@ -31,8 +36,7 @@ enum Session {
     /// One center per profile, fed every push of the inputs in order. Recordings are streamed: each
     /// line is read, parsed and applied before the next is read, so memory does not grow with the file.
     static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
-        let sources: [InputSource]
-        do { sources = try InputFiles.sources(inputs) } catch { throw UsageError("\(error.path): \(error.reason)") }
+        let sources = try sources(inputs)
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()

@@ -34,14 +34,16 @@ enum ReplayCommand {
         let inputs = try Shade.requireInputs(parsed, command: "replay")
         let options = try parsed.profileOptions()
         let speed = try Shade.speed(parsed.value("--speed"))
-        let documents = try Session.documents(inputs)
+        let listed = try Session.sources(inputs)
+        let sources: ReplayInputs
+        do { sources = try InputFiles.openForReplay(listed) } catch { throw UsageError("\(error.path): \(error.reason)") }
         let texts = try Session.resolver(options: options)
         let session = LiveSession(options: options, texts: texts, journal: nil, apiKey: nil, clock: SystemClock())
         let title = "Shade — replaying " + inputs.joined(separator: " ")
 
         let headless = Headless.isChosen(parsed)
         if !headless {
-            let start = { session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false) }
+            let start = { session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false) }
             if let status = runInteractive(session: session, title: String(title.dropFirst(8)), options: options, texts: texts,
                                            noColor: parsed.has("--no-color"), onStart: start) {
                 return status
@@ -51,7 +53,7 @@ enum ReplayCommand {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
         let log = Headless.log(session, platforms: options.platforms)
-        session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false)
+        session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false)
         let interrupted: Bool
         do {
             interrupted = try Headless.run(session, log: log) { session.replay?.isFinished ?? true }
@@ -61,8 +63,8 @@ enum ReplayCommand {
         }
         let played = session.replay?.playedCount ?? 0
         session.shutdown()
-        print("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(documents.count) "
-            + "\(documents.count == 1 ? "file" : "files"); " + log.summary(session))
+        print("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(sources.count) "
+            + "\(sources.count == 1 ? "file" : "files"); " + log.summary(session))
         return 0
     }
 }
