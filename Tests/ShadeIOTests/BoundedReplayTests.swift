@@ -96,3 +96,21 @@ private func manyPushes(_ n: Int) -> String {
     feed.rewind()
     #expect(feed.nextEntry().map { ReplayFeed.source(of: $0[0]).line } == 1)
 }
+
+@Test func aLiveSessionPastTheErrorLimitStillTellsTheNewestRejection() throws {
+    let clock = ManualClock(now: fixedReceivedMillis)
+    let session = LiveSession(options: ProfileOptions(), texts: TextResolver(), journal: nil, apiKey: nil, clock: clock, wallClock: clock)
+    var last: Arrival?
+    session.onArrival = { last = $0 }
+    let connection = ConnectionInfo(id: 1, transport: .unix)
+    for n in 1...(Center.errorLimit + 5) {
+        _ = session.respond(toLine: Array("{\"bad\": \(n),".utf8), lineNumber: n, from: connection)
+    }
+    #expect(session.center(.android).rejected == Center.errorLimit + 5)
+    #expect(session.center(.android).errors.count == Center.errorLimit)
+    #expect(session.recentRejections.count == LiveSession.recentRejectionLimit)
+    #expect(session.recentRejections.last?.source.hasSuffix(":\(Center.errorLimit + 5)") == true)
+    #expect(session.rejectionCount == Center.errorLimit + 5)
+    guard case .rejected(let reason)? = last?.effects[.android] else { Issue.record("not rejected"); return }
+    #expect(reason.contains("line \(Center.errorLimit + 5)"))
+}

@@ -78,6 +78,8 @@ public final class LiveSession: ConnectionHandler {
     /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
+    /// Reads every live request and line (its tape is reused); the numbers it gives are replaced in `admit`.
+    private var intake = Intake(firstID: 0)
     private let replies: RouteReplies
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
@@ -376,7 +378,6 @@ public final class LiveSession: ConnectionHandler {
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
-        var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
@@ -389,7 +390,6 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
-        var intake = Intake(firstID: 0)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
                                        transport: Transport(via: "ndjson"))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
