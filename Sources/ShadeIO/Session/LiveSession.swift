@@ -14,6 +14,8 @@ public struct Arrival: Sendable, Equatable {
         case rejected(String)
         /// The push's shape does not reach this platform (SPEC §1).
         case elsewhere
+        /// The device is offline: the push waits at its service (SPEC §8).
+        case waiting
     }
 
     /// nil when nothing could be read (invalid JSON, an unknown shape): `source` says where.
@@ -79,6 +81,9 @@ public final class LiveSession: ConnectionHandler {
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
     private let replies: RouteReplies
+    /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
+    private var offlineWindow: OfflineWindow?
+    private var timeline: OfflineTimeline?
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -167,9 +172,33 @@ public final class LiveSession: ConnectionHandler {
         changeCount += 1
     }
 
+    /// Takes `platforms` offline, or back online when they are offline (the TUI's `o`), at the
+    /// replay's recording time when replaying, else now.
+    public func toggleOffline(_ platforms: [Platform]) {
+        let now = replay?.recordingTime ?? wallClock.nowMillis()
+        for platform in platforms {
+            let index = Self.slot(platform)
+            if feeds[index].offline != nil { feeds[index].comeOnline(at: now) } else { feeds[index].goOffline(at: now) }
+        }
+        changeCount += 1
+    }
+
+    /// The end of a replay: a window still open closes at its UNTIL (SPEC §8).
+    func replayEnded() {
+        guard timeline != nil else { return }
+        let transitions = timeline!.finish()
+        guard !transitions.isEmpty else { return }
+        for transition in transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        changeCount += 1
+    }
+
     /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
-    /// after the ones received so far.
-    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+    /// after the ones received so far. With `offline`, the profiles are offline in that window of
+    /// the recording's time (SPEC §8).
+    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
+        offlineWindow = offline
+        timeline = offline.map(OfflineTimeline.init)
         var outcomes: [Intake.Outcome] = []
         var intake = Intake(firstID: nextNumber)
         defer { nextNumber = intake.nextID }
@@ -187,12 +216,14 @@ public final class LiveSession: ConnectionHandler {
     /// Empty centers (the demo starting over).
     func resetCenters() {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
     }
 
     /// Empty centers fed `outcomes` again, without announcing them (seeking back).
     func rebuild(from outcomes: [Intake.Outcome]) {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         ingest(outcomes, announce: false)
         changeCount += 1
     }
@@ -206,6 +237,7 @@ public final class LiveSession: ConnectionHandler {
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
         var silent, calls, rejected, elsewhere, errors: Int
+        var offline: Bool
 
         init(_ center: Center) {
             silent = center.silent
@@ -213,6 +245,7 @@ public final class LiveSession: ConnectionHandler {
             rejected = center.rejected
             elsewhere = center.elsewhere
             errors = center.errors.count
+            offline = center.offline != nil
         }
     }
 
@@ -221,14 +254,20 @@ public final class LiveSession: ConnectionHandler {
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
+        var time: Int64?
+        if timeline != nil {
+            let step = timeline!.next(outcome)
+            time = step.time
+            for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        }
         for platform in Platform.allCases {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
             switch (outcome, refusal) {
-            case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
+            case (.push(let push), let refusal?) where push.reaches(platform):
                 feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
-                feeds[index].receive(push)
+                feeds[index].receive(push, at: time)
             case (.rejected(let rejection), _):
                 feeds[index].reject(rejection)
             }
@@ -240,6 +279,7 @@ public final class LiveSession: ConnectionHandler {
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
+                : after.offline ? .waiting
                 : .shown
         }
         if !fresh.isEmpty {

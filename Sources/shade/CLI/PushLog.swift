@@ -66,10 +66,12 @@ final class PushLog {
         case .rejected(let reason):
             return "rejected: " + sanitized(reason)
         case .elsewhere:
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"
+        case .waiting:
+            return "waiting: the device is offline (SPEC §8)"
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }

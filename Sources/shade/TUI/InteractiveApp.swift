@@ -96,6 +96,7 @@ final class InteractiveApp {
         case .faster: session.replay?.faster()
         case .slower: session.replay?.slower()
         case .seek(let seconds): session.replay?.seek(by: Double(seconds))
+        case .toggleOffline(let platforms): session.toggleOffline(platforms)
         }
     }
 

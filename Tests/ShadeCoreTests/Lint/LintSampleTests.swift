@@ -17,7 +17,8 @@ enum LintSamples {
     static let v1: [LintSample] = [
         .init("V1-apns-too-large.apns", ["1: error [V1] $ (ios)"]),
         .init("V1-apns-voip-too-large.jsonl", ["1: error [V1] $.payload (ios)"]),
-        .init("V1-fcm-legacy-too-large.json", ["1: error [V1] $ (android)"]),
+        // FCM refuses it whichever platform it was for: legacy messages reach iOS too (SPEC §1).
+        .init("V1-fcm-legacy-too-large.json", ["1: error [V1] $"]),
         .init("V1-fcm-v1-too-large.json", ["1: error [V1] $"]),
         .init("V1-web-push-too-large.json", ["1: warning [V1] $ (web)"]),
     ]
@@ -53,7 +54,8 @@ enum LintSamples {
     ]
     static let v6: [LintSample] = [
         .init("V6-extra-loc-args.apns", ["4: warning [V6] $.aps.alert.title-loc-key (ios)"]),
-        .init("V6-too-few-loc-args.json", ["4: warning [V6] $.notification.body_loc_key (android)"]),
+        // FCM legacy reaches iOS too (SPEC §1): iOS shows (null) for the missing argument.
+        .init("V6-too-few-loc-args.json", ["4: warning [V6] $.notification.body_loc_key (android)", "4: warning [V6] $.notification.body_loc_key (ios)"]),
         .init("V6-unknown-loc-key.apns", ["4: warning [V6] $.aps.alert.loc-key (ios)"]),
     ]
     static let v7: [LintSample] = [
