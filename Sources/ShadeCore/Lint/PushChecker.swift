@@ -513,10 +513,12 @@ struct PushChecker {
             }
             if ios {
                 add("$.message.apns", message?["apns"], .apnsConfig, .ios)
-                let apns = message?["apns"]?.object.map { KnownKeys.wireForm($0, .apnsConfig) }
-                add("$.message.apns.fcm_options", apns?["fcm_options"], .apnsFCMOptions, .ios)
-                add("$.message.apns.headers", apns?["headers"], .headers, .ios)
-                apnsPayload("$.message.apns.payload", apns?["payload"])
+                let apns = message?["apns"]?.object ?? JSONObject()
+                // fcm_options may be written fcmOptions: the path names the key as written.
+                let options = apns.has("fcm_options") ? "fcm_options" : KnownKeys.table(.apnsConfig).first { $0.name == "fcm_options" }?.alias ?? "fcm_options"
+                add(JSONPath.member("$.message.apns", options), apns[options], .apnsFCMOptions, .ios)
+                add("$.message.apns.headers", apns["headers"], .headers, .ios)
+                apnsPayload("$.message.apns.payload", apns["payload"])
             }
             if targets.contains(.web) {
                 add("$.message.webpush", message?["webpush"], .webpushConfig, .web)
@@ -593,16 +595,17 @@ struct PushChecker {
                     platform: .ios)
         }
         // A notification block none of whose keys FCM reads.
-        let blocks: [(String, JSON?, KeyPlace)] = [
-            ("$.notification", push.shape == .fcmLegacy ? root["notification"] : nil, .legacyNotification),
-            ("$.message.notification", push.shape == .fcmV1 ? root["message"]?["notification"] : nil, .fcmNotification),
-            ("$.message.android.notification", push.shape == .fcmV1 ? root["message"]?["android"]?["notification"] : nil, .androidNotification),
-            ("$.fcm.notification", push.shape == .pusherBeams ? root["fcm"]?["notification"] : nil, .legacyNotification),
+        // Each with the platforms it is read for.
+        let blocks: [(String, JSON?, KeyPlace, [Platform])] = [
+            ("$.notification", push.shape == .fcmLegacy ? root["notification"] : nil, .legacyNotification, [.android, .ios]),
+            ("$.message.notification", push.shape == .fcmV1 ? root["message"]?["notification"] : nil, .fcmNotification, [.android, .ios]),
+            ("$.message.android.notification", push.shape == .fcmV1 ? root["message"]?["android"]?["notification"] : nil, .androidNotification, [.android]),
+            ("$.fcm.notification", push.shape == .pusherBeams ? root["fcm"]?["notification"] : nil, .legacyNotification, [.android]),
         ]
-        for (path, value, place) in blocks {
+        for (path, value, place, platforms) in blocks {
             guard let block = value?.object, !block.isEmpty,
                   block.keys.allSatisfy({ !KnownKeys.isKnown($0, in: place) && KnownKeys.aliased($0, in: place) == nil }) else { continue }
-            let silentOn = [Platform.android, .ios].filter { targets.contains($0) }.filter { platform in
+            let silentOn = platforms.filter { targets.contains($0) }.filter { platform in
                 if case .silent = push.delivery(on: platform, defaultApp: "app") { return true }
                 return false
             }
