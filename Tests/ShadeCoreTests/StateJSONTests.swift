@@ -236,4 +236,64 @@ struct StateJSONTests {
         #expect(!compact.utf8.contains(0x1B))
         #expect(try JSONParser.parse(compact) == json)
     }
+
+    /// DESIGN "State JSON additions (wave 2)": `image`, `category` and `mutableContent` on every item
+    /// (the newest notification's), `dropped` among the counters. Two pushes for one app wait at APNs
+    /// while the device is offline (O3 keeps the newer) and arrive when it is back, a minute later.
+    @Test func stateJSONAdditionsAreWrittenWithTheirValues() {
+        let session = [
+            #"{"aps":{"alert":{"title":"Price drop","body":"Was 240 €"},"mutable-content":1,"category":"OFFER"},"image":"https://cdn.example.com/a.jpg"}"#,
+            #"{"aps":{"alert":{"title":"Price drop","body":"Now 180 €"},"mutable-content":1,"category":"OFFER"},"image":"https://cdn.example.com/b.jpg"}"#,
+        ].joined(separator: "\n")
+        var intake = Intake()
+        var ios = Center(profile: Profile(platform: .ios))
+        ios.goOffline(at: 0)
+        for (index, outcome) in intake.lines(Array(session.utf8), source: "s.jsonl").enumerated() { ios.apply(outcome, at: Int64(index) * 250) }
+        ios.comeOnline(at: 60_000)
+        #expect(StateJSON.text([ios.state]) == #"""
+            {
+              "platform": "ios",
+              "received": 2,
+              "shown": 1,
+              "silent": 0,
+              "calls": 0,
+              "rejected": 0,
+              "elsewhere": 0,
+              "dropped": 1,
+              "badge": 0,
+              "sections": [
+                {
+                  "name": "Notification Center",
+                  "items": [
+                    {
+                      "kind": "plain",
+                      "key": "app",
+                      "app": "app",
+                      "title": "Price drop",
+                      "subtitle": null,
+                      "isGroup": null,
+                      "avatar": null,
+                      "lines": [
+                        {
+                          "sender": null,
+                          "senderId": null,
+                          "text": "Now 180 €"
+                        }
+                      ],
+                      "total": 1,
+                      "children": null,
+                      "level": null,
+                      "at": "1970-01-01T00:01:00.000Z",
+                      "image": "https://cdn.example.com/b.jpg",
+                      "category": "OFFER",
+                      "mutableContent": true
+                    }
+                  ]
+                }
+              ],
+              "errors": []
+            }
+
+            """#)
+    }
 }
