@@ -25,8 +25,16 @@ let everyPlatform = Platform.allCases.map { Profile(platform: $0) }
 /// contract writes with one literal. What a field holds when nothing applies is dropped to keep
 /// the lines readable — null members, `"mutableContent": false`, and `dropped` while it is 0 (SPEC §8
 /// only); StateJSONTests checks that the real output writes them.
-func digest(_ state: CenterState) -> String {
-    guard case .object(let root) = StateJSON.value(state) else { return "not an object" }
+func digest(_ state: CenterState) -> String { digest(json: StateJSON.value(state)) }
+
+/// The same with `--trace`: each item's trace among its fields, and the profile's events (SPEC §8)
+/// after the errors.
+func tracedDigest(_ state: CenterState) -> String {
+    digest(json: StateJSON.addingTraces(StateJSON.value(state), [state]))
+}
+
+func digest(json: JSON) -> String {
+    guard case .object(let root) = json else { return "not an object" }
     var out: [String] = []
     let counters = ["received", "shown", "silent", "calls", "rejected", "elsewhere", "dropped", "badge"]
         .filter { $0 != "dropped" || root[$0]?.numberLexeme != "0" }
@@ -40,6 +48,11 @@ func digest(_ state: CenterState) -> String {
     if !errors.isEmpty {
         out.append("errors")
         for error in errors { out.append("  \(error["source"]?.string ?? "?") \(error["reason"]?.string ?? "?")") }
+    }
+    let events = root["events"]?.array ?? []
+    if !events.isEmpty {
+        out.append("events")
+        for event in events { out.append("  " + (event.string ?? "?")) }
     }
     return out.joined(separator: "\n")
 }

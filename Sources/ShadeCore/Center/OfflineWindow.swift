@@ -127,4 +127,16 @@ public struct OfflineTimeline: Sendable {
         phase = .after
         return [.comeOnline(at: bounds.until)]
     }
+
+    /// Feeds `outcome` to every center at its time, after the transitions due before it.
+    public mutating func apply(_ outcome: Intake.Outcome, to centers: inout [Center]) {
+        let step = next(outcome)
+        for transition in step.transitions { for i in centers.indices { centers[i].apply(transition) } }
+        for i in centers.indices { centers[i].apply(outcome, at: step.time) }
+    }
+
+    /// The end of the stream for every center.
+    public mutating func finish(_ centers: inout [Center]) {
+        for transition in finish() { for i in centers.indices { centers[i].apply(transition) } }
+    }
 }

@@ -41,9 +41,7 @@ enum Session {
                 for i in centers.indices { centers[i].apply(outcome) }
                 return
             }
-            let step = timeline!.next(outcome)
-            for transition in step.transitions { for i in centers.indices { centers[i].apply(transition) } }
-            for i in centers.indices { centers[i].apply(outcome, at: step.time) }
+            timeline!.apply(outcome, to: &centers)
         }
         for document in documents {
             if document.kind == .lines {
@@ -52,7 +50,7 @@ enum Session {
                 for outcome in intake.document(document.bytes, source: document.name) { apply(outcome) }
             }
         }
-        for transition in timeline?.finish() ?? [] { for i in centers.indices { centers[i].apply(transition) } }
+        timeline?.finish(&centers)
         return centers
     }
 
