@@ -126,6 +126,30 @@ struct TerminalUITests {
         #expect(pane.waitFor("[exit 0]"))
     }
 
+    /// SPEC §8 through the key `o`: the shown profile goes offline, FCM keeps the newest push of a
+    /// collapse key (O1), and `o` again brings it in, its trace saying where it waited.
+    @Test func keyOTakesTheProfileOfflineAndBack() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.sendLine(socket, #"{"to":"t","notification":{"title":"Before","body":"online"}}"#)
+        #expect(pane.waitFor("online"), "\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitFor("offline · 0 waiting"), "the header says the profile is offline:\n\(pane.text)")
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"1 – 0"}}"#)
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"2 – 0"}}"#)
+        #expect(pane.waitUntil { $0.contains("offline · 1 waiting") && $0.contains("1 dropped") }, "O1 keeps the newer of one key:\n\(pane.text)")
+        #expect(!pane.text.contains("Match 12"), "nothing arrives while offline:\n\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitUntil { $0.contains("2 – 0") && !$0.contains("offline ·") }, "back online, the kept push arrives:\n\(pane.text)")
+        #expect(!pane.text.contains("1 – 0"))
+        // The inspector of the item that waited says where, and why it survived.
+        try pane.send("g", "i")
+        #expect(pane.waitFor("Why (decision trace)"), "\(pane.text)")
+        try pane.send("PageDown")
+        #expect(pane.waitUntil { $0.contains("[O1]") && $0.contains("waited at FCM") }, "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
     @Test func sigtermRestoresTheTerminal() throws {
         let socket = Self.socketPath()
         let pane = try TmuxPane(command: "\(Build.shade) listen --socket \(socket) --port 0")

@@ -127,8 +127,9 @@ enum ShapeReader {
 
     /// SPEC §1: a trace step naming the other spellings read as their wire names, when there are any.
     static func noteAliases(_ given: JSONObject, _ place: KeyPlace, rule: String, path: String, into content: inout Content) {
-        let renamed = given.keys.compactMap { key in KnownKeys.aliased(key, in: place).map { "\(key) → \($0.name)" } }
-        guard !renamed.isEmpty else { return }
+        // Every push of the shape passes here: nothing is built unless an alias is there.
+        guard given.members.contains(where: { KnownKeys.aliased($0.key, in: place) != nil }) else { return }
+        let renamed = given.members.compactMap { member in KnownKeys.aliased(member.key, in: place).map { "\(member.key) → \($0.name)" } }
         content.trace.append(TraceStep(rule, "\(path): \(place.aliasAuthor)'s spellings read as the wire sends them: \(renamed.joined(separator: ", "))"))
     }
 

@@ -106,11 +106,13 @@ final class PushLog {
         return index
     }
 
-    /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …`
+    /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …` (and how many the
+    /// services dropped, when the profile was offline: SPEC §8).
     func summary(_ session: LiveSession) -> String {
         session.states(platforms).map { state in
             "\(state.platform.rawValue): \(state.shown) shown, \(state.silent) silent, \(state.calls) calls, "
-                + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, badge \(state.badge)"
+                + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, "
+                + (state.dropped > 0 ? "\(state.dropped) dropped, " : "") + "badge \(state.badge)"
         }.joined(separator: "; ")
     }
 }
