@@ -63,18 +63,17 @@ enum ShapeReader {
         if let refusal = ServiceRules.collapseIDRefusal(headers: headers) {
             return .rejected(refusal.message)
         }
-        let given = wire["aps"]?.object ?? JSONObject()
-        let aps = KnownKeys.wireForm(given, .aps)
+        let (aps, renamed) = KnownKeys.wire(wire["aps"]?.object ?? JSONObject(), .aps)
         var content = Content(app: app, data: extraData.merging(wire.removing(["aps"])))
         content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin)))
-        noteAliases(given, .aps, rule: "D4", path: "\(origin).aps", into: &content)
+        noteRenames(renamed, .aps, rule: "D4", path: "\(origin).aps", into: &content)
         switch aps["alert"] {
         case .string(let body)?:
             content.body = body
             content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body"))
         case .object(let givenAlert)?:
-            let alert = KnownKeys.wireForm(givenAlert, .alert)
-            noteAliases(givenAlert, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
+            let (alert, renamed) = KnownKeys.wire(givenAlert, .alert)
+            noteRenames(renamed, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
             content.title = alert["title"]?.scalarText
             content.subtitle = alert["subtitle"]?.scalarText
             content.body = alert["body"]?.scalarText
@@ -126,10 +125,8 @@ enum ShapeReader {
     }
 
     /// SPEC §1: a trace step naming the other spellings read as their wire names, when there are any.
-    static func noteAliases(_ given: JSONObject, _ place: KeyPlace, rule: String, path: String, into content: inout Content) {
-        // Every push of the shape passes here: nothing is built unless an alias is there.
-        guard given.members.contains(where: { KnownKeys.aliased($0.key, in: place) != nil }) else { return }
-        let renamed = given.members.compactMap { member in KnownKeys.aliased(member.key, in: place).map { "\(member.key) → \($0.name)" } }
+    static func noteRenames(_ renamed: [String], _ place: KeyPlace, rule: String, path: String, into content: inout Content) {
+        guard !renamed.isEmpty else { return }
         content.trace.append(TraceStep(rule, "\(path): \(place.aliasAuthor)'s spellings read as the wire sends them: \(renamed.joined(separator: ", "))"))
     }
 
@@ -138,24 +135,23 @@ enum ShapeReader {
     static func fcmV1(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
         let message = root["message"]?.object ?? JSONObject()
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
-        let givenShared = message["notification"]?.object
-        let shared = givenShared.map { KnownKeys.wireForm($0, .fcmNotification) }
+        let sharedWire = message["notification"]?.object.map { KnownKeys.wire($0, .fcmNotification) }
+        let shared = sharedWire?.object
         let data = message["data"]?.object ?? JSONObject()
         switch platform {
         case .android:
-            let givenAndroid = message["android"]?.object ?? JSONObject()
-            let android = KnownKeys.wireForm(givenAndroid, .androidConfig)
-            let givenOverride = android["notification"]?.object
-            let override = givenOverride.map { KnownKeys.wireForm($0, .androidNotification) }
+            let (android, androidRenamed) = KnownKeys.wire(message["android"]?.object ?? JSONObject(), .androidConfig)
+            let overrideWire = android["notification"]?.object.map { KnownKeys.wire($0, .androidNotification) }
+            let override = overrideWire?.object
             var notification = shared ?? JSONObject()
             if let override { notification = notification.merging(override) }
             let appData = android["data"]?.object ?? data
             var content = Content(app: app, data: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
                 : "FCM v1 request: message.notification"))
-            if let givenShared { noteAliases(givenShared, .fcmNotification, rule: "D2", path: "$.message.notification", into: &content) }
-            noteAliases(givenAndroid, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
-            if let givenOverride { noteAliases(givenOverride, .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content) }
+            noteRenames(sharedWire?.renamed ?? [], .fcmNotification, rule: "D2", path: "$.message.notification", into: &content)
+            noteRenames(androidRenamed, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
+            noteRenames(overrideWire?.renamed ?? [], .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content)
             if android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
             content.collapseKey = android["collapse_key"]?.scalarText
             guard shared != nil || override != nil else {
@@ -275,15 +271,15 @@ enum ShapeReader {
     static func fcmLegacy(_ root: JSONObject, platform: Platform, headers: [String: String], app: String, origin: String = "$") -> Delivery {
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
         // node-gcm's camelCase options mean their wire names (SPEC §1).
-        let message = KnownKeys.wireForm(root, .legacyMessage)
+        let (message, renamed) = KnownKeys.wire(root, .legacyMessage)
         if platform == .ios {
             var delivery = fcmLegacyOnIOS(message, headers: headers, app: app, origin: origin)
-            amend(&delivery) { noteAliases(root, .legacyMessage, rule: "D7", path: origin, into: &$0) }
+            amend(&delivery) { noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &$0) }
             return delivery
         }
         var content = Content(app: app, data: message["data"]?.object ?? JSONObject())
         content.trace.append(TraceStep("D7", "FCM legacy message (seed 001)"))
-        noteAliases(root, .legacyMessage, rule: "D7", path: origin, into: &content)
+        noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
         content.collapseKey = message["collapse_key"]?.scalarText
         guard let notification = message["notification"]?.object else {
             return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (seed 001: silent push)"), content: content)

@@ -70,11 +70,17 @@ public enum KnownKeys {
     /// SPEC §1: `object` with every alias renamed to its wire name (`true` → 1 for flags, `false`
     /// dropped, as the Admin SDK sends them). A wire name given beside its alias wins. The object
     /// is returned as it is when it holds no alias (the common case: nothing is copied).
-    public static func wireForm(_ object: JSONObject, _ place: KeyPlace) -> JSONObject {
-        guard let byAlias = aliases[place], object.members.contains(where: { byAlias[$0.key] != nil }) else { return object }
+    public static func wireForm(_ object: JSONObject, _ place: KeyPlace) -> JSONObject { wire(object, place).object }
+
+    /// The same, with the renames made (`mutableContent → mutable-content`) for the trace: empty when
+    /// there were none.
+    public static func wire(_ object: JSONObject, _ place: KeyPlace) -> (object: JSONObject, renamed: [String]) {
+        guard let byAlias = aliases[place], object.members.contains(where: { byAlias[$0.key] != nil }) else { return (object, []) }
         var result = JSONObject()
+        var renamed: [String] = []
         for member in object.members {
             guard let known = byAlias[member.key] else { result.members.append(member); continue }
+            renamed.append("\(member.key) → \(known.name)")
             if object[known.name] != nil { continue }
             if known.aliasIsFlag {
                 if member.value.bool == true || member.value.int == 1 { result[known.name] = .number("1") }
@@ -82,7 +88,7 @@ public enum KnownKeys {
                 result[known.name] = member.value
             }
         }
-        return result
+        return (result, renamed)
     }
 
     /// V9: the known key `written` was most likely meant to be — the same letters in another case or
