@@ -66,7 +66,7 @@ final class PushLog {
         case .rejected(let reason):
             return "rejected: " + sanitized(reason)
         case .elsewhere:
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"
