@@ -19,8 +19,9 @@ func seedCurl(port: String) -> String {
 }
 
 /// Starts `shade listen --headless --port 0` on a temporary socket; returns it and its port.
-func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock")) throws -> (ShadeProcess, String) {
-    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra)
+func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock"),
+                    environment: [String: String] = [:]) throws -> (ShadeProcess, String) {
+    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra, environment: environment)
     guard let port = shade.waitForOutput(matching: #"http://127\.0\.0\.1:([0-9]+)"#) else {
         _ = shade.stop(signal: SIGKILL)
         throw CancellationError()

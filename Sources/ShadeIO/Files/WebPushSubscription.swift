@@ -29,6 +29,9 @@ public struct WebPushSubscription {
         ]))
     }
 
+    /// The same as one line of JSON, as `GET /webpush/subscription` answers it.
+    public func text(origin: String) -> String { RouteReplies.text(json(origin: origin)) }
+
     /// The subscription kept in `directory`, made (new keys from OpenSSL) when there is none.
     public static func loadOrCreate(directory: String) throws(PrivateFileError) -> WebPushSubscription {
         let path = DataDirectory.join(directory, fileName)

@@ -7,13 +7,14 @@ enum Recipients {
     static let expoNotRegistered = "DeviceNotRegistered"
 
     /// The addresses a push names, as its service reads them: the APNs token of the path, FCM v1
-    /// `message.token`, FCM legacy `registration_ids` (else `to`), Expo `to` (a string or an array).
+    /// `message.token` (or `message.fid`, the installation id firebase-admin 7 sends instead), FCM legacy `registration_ids` (else `to`), Expo `to` (a string or an array).
     static func of(_ push: Push, service: PushService) -> [String] {
         switch service {
         case .apns:
             return push.transport.path.flatMap(ServiceRules.apnsDeviceToken(path:)).map { [$0] } ?? []
         case .fcmV1:
-            return push.payload["message"]?["token"]?.string.map { [$0] } ?? []
+            let message = push.payload["message"]
+            return (message?["token"]?.string ?? message?["fid"]?.string).map { [$0] } ?? []
         case .fcmLegacy:
             if let tokens = push.payload["registration_ids"]?.array { return tokens.compactMap(\.string) }
             return push.payload["to"]?.string.map { [$0] } ?? []

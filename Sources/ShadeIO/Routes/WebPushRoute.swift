@@ -9,7 +9,7 @@ extension LiveSession {
         guard let subscription = services.webPush else {
             return .error(status: 503, services.webPushUnavailable ?? "this Shade has no Web Push subscription")
         }
-        return .json(RouteReplies.text(subscription.json(origin: origin(of: request))))
+        return .json(subscription.text(origin: origin(of: request)))
     }
 
     /// `POST /webpush/{id}`. Refusals answer as push services do; those about the message itself
