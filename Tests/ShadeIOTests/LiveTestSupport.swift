@@ -20,6 +20,7 @@ final class LiveServer: Sendable {
     }
 
     init(options: ProfileOptions = ProfileOptions(), record: Bool = false, apiKey: String? = nil,
+         unregistered: Set<String> = [], strictAuth: Bool = false, webPushDirectory: String? = nil,
          configuration: PollLoop.Configuration = PollLoop.Configuration()) throws {
         let socketPath = temporarySocketPath()
         let recordPath = record ? temporaryFile("recording.jsonl") : nil
@@ -33,6 +34,9 @@ final class LiveServer: Sendable {
             let session = LiveSession(options: options, texts: TextResolver(), journal: journal, apiKey: apiKey,
                                       clock: SystemClock(), wallClock: ManualClock(now: fixedReceivedMillis),
                                       configuration: configuration)
+            session.services.unregistered = unregistered
+            session.services.strictAuth = strictAuth
+            session.services.webPush = webPushDirectory.flatMap { try? WebPushSubscription.loadOrCreate(directory: $0) }
             do throws(SocketError) {
                 try session.listen(socketPath: socketPath, port: 0, bind: nil)
                 started.withLock { $0 = .success(session.tcpPort!) }
