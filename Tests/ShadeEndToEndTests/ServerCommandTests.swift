@@ -174,3 +174,17 @@ func helpHasExamples(command: String, example: String) throws {
     #expect(result.stdout.hasPrefix("Usage: shade \(command) "))
     #expect(result.stdout.contains(example))
 }
+
+@Test(.enabled(if: curlInstalled)) func withoutStrictAuthTheLogSaysWhatTheRealServiceWouldHaveAnswered() throws {
+    let (shade, port) = try startListening(["--platform", "ios"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/3/device/00ff", "-d", #"{"aps":{"alert":"hi"}}"#]) == "200")
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/v1/projects/p/messages:send",
+                          "-d", #"{"message":{"token":"t","notification":{"title":"T"}}}"#]) == "200")
+    #expect(shade.stop() == 0)
+    let notes = shade.stdout.text.split(separator: "\n").filter { $0.contains(" note: ") }
+    #expect(notes == [
+        "#1 note: APNs would answer 403 MissingProviderToken: no provider token: send authorization: bearer JWT (ES256, signed with your .p8 key) (Shade accepted it; --strict-auth refuses it as APNs does)",
+        "#2 note: FCM would answer 401 UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. (Authorization: Bearer ACCESS_TOKEN) (Shade accepted it; --strict-auth refuses it as FCM does)",
+    ])
+}

@@ -19,25 +19,22 @@ public enum WebPushPlaintext {
             return Reading(payload: showNotification(body: nil), shape: .webPush,
                            note: "a push without data: the worker's event.data is null and it has nothing to show (counted silent)")
         }
-        if case .object(let object)? = try? JSONParser.parse(plaintext) {
-            if PayloadShape.isWebPush(object) {
-                return Reading(payload: .object(object), shape: .webPush,
-                               note: "the plaintext is JSON, read as a \(PayloadShape.webPush.rule) \(PayloadShape.webPush.displayName) (what event.data.json() gives the worker)")
-            }
-            switch PayloadShape.detect(object) {
-            case .success(let shape) where shape != .envelope:
-                return Reading(payload: .object(object), shape: shape,
-                               note: "the plaintext is JSON, read as \(shape.rule) \(shape.displayName) (what event.data.json() gives the worker)")
-            case .success, .failure:
-                let text = String(decoding: plaintext, as: UTF8.self)
-                return Reading(payload: showNotification(body: text), shape: .webPush,
-                               note: "the plaintext is JSON of no payload shape Shade knows: shown as text, the body being what event.data.text() gives a worker that shows it")
-            }
+        let text = String(decoding: plaintext, as: UTF8.self)   // event.data.text() decodes UTF-8, replacing what is not
+        guard let parsed = try? JSONParser.parse(plaintext) else {
+            return Reading(payload: showNotification(body: text), shape: .webPush,
+                           note: "the plaintext is not JSON: a notification whose body is the text, as event.data.text() gives it to a worker that shows it")
         }
-        // event.data.text() decodes UTF-8, replacing what is not.
-        let text = String(decoding: plaintext, as: UTF8.self)
+        if case .object(let object) = parsed {
+            if PayloadShape.isWebPush(object) { return json(object, .webPush) }
+            if case .success(let shape) = PayloadShape.detect(object), shape != .envelope { return json(object, shape) }
+        }
         return Reading(payload: showNotification(body: text), shape: .webPush,
-                       note: "the plaintext is not JSON: a notification whose body is the text, as event.data.text() gives it to a worker that shows it")
+                       note: "the plaintext is JSON of no payload shape Shade knows: shown as text, the body being what event.data.text() gives a worker that shows it")
+    }
+
+    static func json(_ object: JSONObject, _ shape: PayloadShape) -> Reading {
+        Reading(payload: .object(object), shape: shape,
+                note: "the plaintext is JSON, read as \(shape == .webPush ? "a " : "")\(shape.rule) \(shape.displayName) (what event.data.json() gives the worker)")
     }
 
     /// `showNotification("", {body})`: the worker's title is its own choice, which Shade cannot know.
