@@ -58,6 +58,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     #expect(lines == [
         "shade: listening on unix \(socket) and http://127.0.0.1:\(port), recording to \(record)",
         "#1 android: conversation room_42 ← @ali: Is the bike still available?",
+        // The seed's curl line with its variables unset sends empty credentials: taken, with a note.
+        "#1 note: the push service would answer 401: unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing (Shade accepted it; --strict-auth refuses it as the push service does)",
         "#2 android: elsewhere (APNs payload for iOS)",
         "#3 android: notification n3 \"T\": a␛[31mred␇",
         "tcp PEER POST /3/device/zz: refused (not recorded): BadDeviceToken: \"zz\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)",

@@ -148,7 +148,7 @@ func unregisteredTokensAreAnsweredAsEachServiceAnswersThem(path: String, body: S
     ("/v1/projects/p/messages:send", ["-H", "Authorization: Bearer ya29.token"], #"{"message":{"token":"t","notification":{"title":"T"}}}"#,
      #"200 {"name": "projects/p/messages/1"}"#),
     ("/push/send-to-user", ["-H", "x-api-key: k"], #"{"userId":"u","title":"T","body":"B"}"#,
-     #"401 {"ok": false, "error": "unauthorized: the push service requires x-api-key and x-server-secret; x-server-secret missing"}"#),
+     #"401 {"ok": false, "error": "unauthorized: the push service requires x-api-key and x-server-secret; x-server-secret empty or missing"}"#),
     ("/push/send-to-user", ["-H", "x-api-key: k", "-H", "x-server-secret: s"], #"{"userId":"u","title":"T","body":"B"}"#,
      #"200 {"ok": true, "id": 1}"#),
 ] as [(String, [String], String, String)])

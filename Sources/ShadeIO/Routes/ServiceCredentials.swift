@@ -20,7 +20,7 @@ enum ServiceCredentials {
         case .sendToUser:
             let missing = ["x-api-key", "x-server-secret"].filter { (headers[$0] ?? "").isEmpty }
             guard missing.isEmpty else {
-                return CredentialRefusal(status: 401, code: nil, message: "unauthorized: the push service requires x-api-key and x-server-secret; \(missing.joined(separator: " and ")) missing")
+                return CredentialRefusal(status: 401, code: nil, message: "unauthorized: the push service requires x-api-key and x-server-secret; \(missing.joined(separator: " and ")) empty or missing")
             }
             return nil
         default:
