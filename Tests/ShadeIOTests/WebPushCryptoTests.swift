@@ -106,3 +106,10 @@ func base64URLDecodesBothAlphabetsWithOrWithoutPadding(text: String, expected: [
     #expect(Base64URL.decode("AA*A") == nil)
     #expect(Base64URL.decode("AA=A") == nil)   // data after padding
 }
+
+@Test func anAesgcmRecordSizeAsLargeAsItCanBeWrittenDoesNotOverflow() throws {
+    // rs=9223372036854775807 (and beyond, saturating): one record, decrypted as such.
+    let plaintext = try WebPushDecryption.aesgcm(b64(HTTPECEVectors.aesgcm), salt: b64(RFC8291Example.salt), recordSize: Int.max,
+                                                 senderKey: b64(RFC8291Example.senderPublic), receiver: try RFC8291Example.receiver())
+    #expect(String(decoding: plaintext, as: UTF8.self) == RFC8291Example.plaintext)
+}

@@ -1,6 +1,7 @@
 // Decrypting what an application server sends a push service: RFC 8291 (Message Encryption for Web
 // Push) over RFC 8188's `aes128gcm` content coding, and the older `aesgcm` coding of
 // draft-ietf-webpush-encryption-04 that pywebpush and web-push still offer.
+import ShadeCore
 
 /// The browser's side of a subscription: its ECDH key pair (`p256dh`) and the 16-byte `auth` secret.
 public struct WebPushReceiver {
@@ -56,7 +57,7 @@ public enum WebPushDecryption {
         var start = records.startIndex
         var counter: UInt64 = 0
         while start < records.endIndex {
-            let end = min(start + recordSize, records.endIndex)
+            let end = min(Checked.add(start, recordSize), records.endIndex)
             let isLast = end == records.endIndex
             guard let opened = Crypto.aes128gcmOpen(key: key, nonce: recordNonce(nonce, counter), sealed: records[start..<end]) else {
                 throw WebPushDecryptionError(counter == 0
@@ -99,7 +100,7 @@ public enum WebPushDecryption {
             return (try Crypto.hkdf(salt: salt, inputKey: ikm, info: Array("Content-Encoding: aesgcm".utf8) + [0] + context, length: 16),
                     try Crypto.hkdf(salt: salt, inputKey: ikm, info: Array("Content-Encoding: nonce".utf8) + [0] + context, length: 12))
         }
-        let chunk = recordSize + tagLength
+        let chunk = Checked.add(recordSize, tagLength)   // rs is the sender's number: no overflow
         guard !body.isEmpty, body.count % chunk != 0 else {
             throw WebPushDecryptionError("the aesgcm body is \(body.count) bytes: its last record must be shorter than rs + 16 = \(chunk) (truncated?)")
         }
@@ -107,7 +108,7 @@ public enum WebPushDecryption {
         var start = 0
         var counter: UInt64 = 0
         while start < body.count {
-            let end = min(start + chunk, body.count)
+            let end = min(Checked.add(start, chunk), body.count)
             guard let opened = Crypto.aes128gcmOpen(key: key, nonce: recordNonce(nonce, counter), sealed: body[start..<end]) else {
                 throw WebPushDecryptionError(counter == 0
                     ? "cannot decrypt: the authentication tag does not match — encrypted for another subscription's keys (p256dh, auth), or changed on the way"
