@@ -104,6 +104,29 @@ struct OfflineWindowTests {
         #expect(android.events.last?.text.hasSuffix("discarded 101; on reconnect the app's onDeletedMessages() is called once") == true)
     }
 
+    /// Which service holds a push, by platform and how it was sent (DECISIONS: one store per Center).
+    @Test(arguments: [
+        (#"{"to":"t","notification":{"title":"t"}}"#, nil, "android FCM, ios FCM, web -"),
+        (#"{"message":{"token":"t","notification":{"title":"t"}}}"#, nil, "android FCM, ios FCM, web FCM"),
+        (#"{"aps":{"alert":"a"}}"#, nil, "android -, ios APNs, web -"),
+        (#"{"userId":"u","title":"t"}"#, nil, "android FCM, ios APNs, web the web push service"),
+        (#"{"to":"ExponentPushToken[x]","body":"b"}"#, nil, "android FCM, ios APNs, web -"),
+        (#"{"title":"t","options":{}}"#, nil, "android -, ios -, web the web push service"),
+        // A Web Push message: the browser's push service held it, whatever its plaintext.
+        (#"{"message":{"token":"t","notification":{"title":"t"}}}"#, "webpush", "android -, ios -, web the web push service"),
+    ] as [(String, String?, String)])
+    func O1toO4_theServiceThatHoldsAPush(json: String, via: String?, expected: String) {
+        var intake = Intake()
+        guard case .push(let push)? = intake.document(Array(json.utf8), source: "t.json", transport: Transport(via: via)).first else {
+            Issue.record("not a push")
+            return
+        }
+        let services = Platform.allCases.map { platform in
+            "\(platform.rawValue) " + (push.reaches(platform) ? OfflineStore.service(of: push, on: platform).rawValue : "-")
+        }
+        #expect(services.joined(separator: ", ") == expected)
+    }
+
     /// A silent push's badge still applies (I6) — when it arrives.
     @Test func I6_aBadgeThatWaitedAppliesWhenItArrives() {
         var ios = Center(profile: Profile(platform: .ios))

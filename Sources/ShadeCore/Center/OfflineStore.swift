@@ -64,6 +64,8 @@ public struct OfflineStore: Sendable {
 
     /// The service that holds `push` for a device of `platform`.
     public static func service(of push: Push, on platform: Platform) -> Service {
+        // A Web Push message came through the browser's push service, whatever its plaintext's shape.
+        if push.transport.via == Push.webPushVia { return .webPush }
         switch (platform, push.shape) {
         case (.android, _), (.ios, .fcmV1), (.ios, .fcmLegacy), (.web, .fcmV1): return .fcm
         case (.ios, _): return .apns

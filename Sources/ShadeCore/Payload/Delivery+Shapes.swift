@@ -17,12 +17,6 @@ extension Push {
         }
     }
 
-    /// SPEC §1: whether this push reaches a platform (its shape, narrowed by what the payload holds).
-    public func reaches(_ platform: Platform) -> Bool { shape.reaches(platform, payload: payload) }
-
-    /// The platforms this push reaches; the others count it `elsewhere`.
-    public var platforms: Set<Platform> { Set(Platform.allCases.filter(reaches)) }
-
     /// SPEC §1 "The app": `apns-topic` without its push-type suffix, else `Simulator Target Bundle`,
     /// else FCM `restricted_package_name`, else the profile's `--app`. FCM v1 keeps that name in
     /// `message.android`, a platform block, so it names the app on Android only (nil: any platform).

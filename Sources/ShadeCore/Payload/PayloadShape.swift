@@ -70,8 +70,7 @@ public enum PayloadShape: String, CaseIterable, Sendable {
         if payload.has("userId") || payload.has("userIds") { return .success(.sendToUser) }
         if case .object? = payload["aps"] { return .success(.apns) }
         if isExpoAddress(payload["to"]) { return .success(.expo) }
-        if payload["web_push"]?.int == 8030 { return .success(.webPush) }
-        if case .string? = payload["title"], case .object? = payload["options"] { return .success(.webPush) }
+        if isWebPush(payload) { return .success(.webPush) }
         let legacyKeys = ["to", "registration_ids", "condition", "notification", "collapse_key", "collapseKey", "time_to_live", "timeToLive"]
         if legacyKeys.contains(where: payload.has) { return .success(.fcmLegacy) }
         if isPusherBeams(payload) { return .success(.pusherBeams) }
@@ -83,6 +82,13 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     static func isPusherBeams(_ payload: JSONObject) -> Bool {
         guard payload["interests"]?.array != nil || payload["users"]?.array != nil else { return false }
         return ["apns", "fcm", "web"].contains { payload[$0]?.object != nil }
+    }
+
+    /// D6: declarative web push (`web_push: 8030`) or the arguments of `showNotification(title, options)`.
+    public static func isWebPush(_ payload: JSONObject) -> Bool {
+        if payload["web_push"]?.int == 8030 { return true }
+        if case .string? = payload["title"], case .object? = payload["options"] { return true }
+        return false
     }
 
     static func isExpoAddress(_ value: JSON?) -> Bool {

@@ -58,7 +58,7 @@ final class PushLog {
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
             return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
-        }
+        } + push.notes.map { "#\(push.id) note: \(sanitized($0))" }
     }
 
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
