@@ -376,7 +376,11 @@ struct PushChecker {
 
     /// V9's near miss, unless the key it would mean is there too (then the other is on purpose).
     func nearMiss(_ key: String, in place: KeyPlace, of object: JSONObject) -> KnownKey? {
-        guard let known = KnownKeys.nearMiss(key, in: place), !object.has(known.name) else { return nil }
+        nearMiss(key, in: place) { object.has($0) }
+    }
+
+    func nearMiss(_ key: String, in place: KeyPlace, given: (String) -> Bool) -> KnownKey? {
+        guard let known = KnownKeys.nearMiss(key, in: place), !given(known.name) else { return nil }
         return known
     }
 
@@ -514,8 +518,7 @@ struct PushChecker {
             if ios {
                 add("$.message.apns", message?["apns"], .apnsConfig, .ios)
                 let apns = message?["apns"]?.object ?? JSONObject()
-                // fcm_options may be written fcmOptions: the path names the key as written.
-                let options = apns.has("fcm_options") ? "fcm_options" : KnownKeys.table(.apnsConfig).first { $0.name == "fcm_options" }?.alias ?? "fcm_options"
+                let options = KnownKeys.spelling(of: "fcm_options", in: apns, .apnsConfig)
                 add(JSONPath.member("$.message.apns", options), apns[options], .apnsFCMOptions, .ios)
                 add("$.message.apns.headers", apns["headers"], .headers, .ios)
                 apnsPayload("$.message.apns.payload", apns["payload"])
@@ -560,10 +563,9 @@ struct PushChecker {
                 }
             }
         }
-        var given: JSONObject = JSONObject()
-        for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) { given[name] = .string(value) }
-        for (name, _) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
-            guard let known = nearMiss(name, in: .headers, of: given) else { continue }
+        let headers = push.transport.headers
+        for name in headers.keys.sorted() {
+            guard let known = nearMiss(name, in: .headers, given: { headers[$0] != nil }) else { continue }
             add(.warning, "V9", absolute: scope.header(name), Self.didYouMean(name, known, place: .headers), platform: single)
         }
     }

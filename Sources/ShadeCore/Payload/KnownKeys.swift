@@ -91,6 +91,13 @@ public enum KnownKeys {
         return (result, renamed)
     }
 
+    /// The key `name` of `place` as `object` writes it: its wire name, or else its other spelling when
+    /// that is what is there (lint's paths name what the file holds).
+    public static func spelling(of name: String, in object: JSONObject, _ place: KeyPlace) -> String {
+        guard !object.has(name), let alias = table(place).first(where: { $0.name == name })?.alias, object.has(alias) else { return name }
+        return alias
+    }
+
     /// V9: the known key `written` was most likely meant to be — the same letters in another case or
     /// with `_` for `-` (`conversationID`, `thread_id`), one edit away (`aler`), or a header without
     /// its `apns-` prefix (`collapse-id`) — or nil when it is known, an alias, or near nothing.

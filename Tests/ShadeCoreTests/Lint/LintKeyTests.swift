@@ -118,6 +118,10 @@ import Testing
             #"note [D4] $.aps.threadId: "threadId" is the Firebase Admin SDK's spelling of thread-id: it sends thread-id, and Shade reads it so — sent straight to APNs nothing renames it and iOS ignores it: write thread-id"#,
             #"note [D4] $.aps.alert.locKey: "locKey" is the Firebase Admin SDK's spelling of loc-key: it sends loc-key, and Shade reads it so — sent straight to APNs nothing renames it and iOS ignores it: write loc-key"#,
         ]),
+        Case("a path through another spelling names it as written", #"{"message": {"token": "t", "notification": {"title": "t"}, "apns": {"fcmOptions": {"imageUrl": "https://a.example/i.png"}}}}"#, [
+            #"note [D2] $.message.apns.fcmOptions: "fcmOptions" is the Firebase Admin SDK's spelling of fcm_options: it sends fcm_options, and Shade reads it so"#,
+            #"note [D2] $.message.apns.fcmOptions.imageUrl: "imageUrl" is the Firebase Admin SDK's spelling of image: it sends image, and Shade reads it so"#,
+        ]),
         Case("node-gcm's collapseKey", #"{"to": "t", "collapseKey": "score", "notification": {"title": "t"}}"#, [
             #"note [D7] $.collapseKey: "collapseKey" is node-gcm's spelling of collapse_key: it sends collapse_key, and Shade reads it so"#,
         ]),
