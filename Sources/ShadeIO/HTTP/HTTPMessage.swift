@@ -80,6 +80,7 @@ public struct HTTPVersion: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     public static let http1_0 = HTTPVersion(major: 1, minor: 0)
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public static let http2 = HTTPVersion(major: 2, minor: 0)
 
     public var description: String { "HTTP/\(major).\(minor)" }
 }
@@ -141,15 +142,18 @@ public struct HTTPRequest: Equatable, Sendable {
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         guard let mark = rest.firstIndex(of: "?") else { return (String(rest), []) }
         let path = String(rest[..<mark])
-        let query = rest[rest.index(after: mark)...]
-        let items = query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> HTTPQueryItem in
+        return (path, formItems(rest[rest.index(after: mark)...]))
+    }
+
+    /// `a=1&b=two+words`: a query string, or a body sent as `application/x-www-form-urlencoded`.
+    static func formItems(_ query: Substring) -> [HTTPQueryItem] {
+        query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> HTTPQueryItem in
             if let eq = pair.firstIndex(of: "=") {
                 return HTTPQueryItem(name: percentDecoded(pair[..<eq]),
                                      value: percentDecoded(pair[pair.index(after: eq)...]))
             }
             return HTTPQueryItem(name: percentDecoded(pair), value: nil)
         }
-        return (path, items)
     }
 
     static func percentDecoded(_ text: Substring) -> String {

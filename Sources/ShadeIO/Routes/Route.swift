@@ -17,6 +17,8 @@ public enum Route: Equatable, Hashable, Sendable {
     case push
     case state
     case healthz
+    /// `POST /token`: Google's OAuth token endpoint (FCM v1 clients call it first). Not a push route.
+    case oauthToken
 
     public enum Match: Equatable, Sendable {
         case found(Route)
@@ -29,7 +31,7 @@ public enum Route: Equatable, Hashable, Sendable {
     public static let table = [
         "POST /push/send-to-user", "POST /3/device/{token}", "POST /v1/projects/{project}/messages:send",
         "POST /fcm/send", "POST /--/api/v2/push/send", "POST /push", "GET /state[?platform=android|ios|web|all]",
-        "GET /healthz",
+        "GET /healthz", "POST /token (OAuth, for FCM v1 clients)",
     ]
 
     public static func match(method: String, path: String) -> Match {
@@ -46,6 +48,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case "/push": return .push
         case "/state": return .state
         case "/healthz": return .healthz
+        case "/token": return .oauthToken
         default: break
         }
         if let token = ServiceRules.apnsDeviceToken(path: path) { return .apns(token: token) }
@@ -70,7 +73,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case .apns: "apns"
         case .fcmV1, .fcmLegacy: "fcm"
         case .expo: "expo"
-        case .sendToUser, .push, .state, .healthz: "http"
+        case .sendToUser, .push, .state, .healthz, .oauthToken: "http"
         }
     }
 
@@ -82,7 +85,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case .fcmV1: .fcmV1
         case .fcmLegacy: .fcmLegacy
         case .expo: .expo
-        case .push, .state, .healthz: .anyShape
+        case .push, .state, .healthz, .oauthToken: .anyShape
         }
     }
 }

@@ -79,6 +79,8 @@ public final class LiveSession: ConnectionHandler {
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
     private let replies: RouteReplies
+    /// OAuth tokens handed out (`POST /token`), numbering them.
+    private var tokensIssued = 0
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -339,6 +341,9 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.oauthToken):
+            tokensIssued += 1
+            return OAuthToken.respond(to: request, number: tokensIssued)
         case .found(let route):
             return push(request, route: route, from: connection)
         }
@@ -371,7 +376,8 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
+                                  channel: connection.channel)
         var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
@@ -387,7 +393,7 @@ public final class LiveSession: ConnectionHandler {
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         var intake = Intake(firstID: 0)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson"))
+                                       transport: Transport(via: "ndjson", channel: connection.channel))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
