@@ -15,7 +15,7 @@ struct Command: Sendable {
 enum Shade {
     static var commands: [Command] {
         [ListenCommand.command, ReplayCommand.command, DemoCommand.command, SendCommand.command,
-         StateCommand.command, SnapshotCommand.command, LintCommand.command]
+         StateCommand.command, SnapshotCommand.command, LintCommand.command, TrustCommand.command, EnvCommand.command]
     }
 
     static let overview = """
