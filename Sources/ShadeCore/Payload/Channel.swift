@@ -26,6 +26,9 @@ public struct Channel: Sendable, Hashable, CustomStringConvertible {
         self.isUnixSocket = isUnixSocket
     }
 
+    /// HTTP/1.1 or NDJSON in cleartext, straight to Shade: how curl and `shade send` come, not worth a word in the log.
+    public var isPlain: Bool { tls == nil && proxiedTo == nil && framing != .http2 }
+
     /// `HTTP/2 over TLS`, `HTTP/1.1 cleartext`, `NDJSON on the unix socket`.
     public var protocolText: String {
         if isUnixSocket { return "\(framing.rawValue) on the unix socket" }

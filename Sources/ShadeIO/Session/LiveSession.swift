@@ -132,6 +132,25 @@ public final class LiveSession: ConnectionHandler {
         return described
     }
 
+    /// What the TCP port does besides plain HTTP, for the line `listen` prints after "listening on".
+    public var transportSummary: String {
+        let configuration = loop.configuration
+        let tls = configuration.certificateDirectory.map { "TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \($0)" }
+            ?? "no TLS (no CA directory)"
+        let others = configuration.proxy.relays ? "relays other hosts unchanged" : "refuses other hosts (--no-relay)"
+        return "\(tls); HTTPS proxy: answers CONNECT to \(configuration.proxy.intercepted.sorted().joined(separator: ", ")) itself, \(others)"
+    }
+
+    /// The TLS and proxy state for the TUI header: `TLS·h2 3 handshakes · proxy 2 intercepted, 1 relayed`.
+    public var networkStatus: String {
+        if let problem = loop.tlsProblem { return "TLS off: \(problem)" }
+        let stats = loop.stats
+        var text = "TLS·h2 \(stats.tlsHandshakes) handshake\(stats.tlsHandshakes == 1 ? "" : "s")"
+        text += " · proxy \(stats.interceptedTunnels) intercepted, "
+        text += loop.configuration.proxy.relays ? "\(stats.relayedTunnels) relayed" : "no relay (\(stats.refusedTunnels) refused)"
+        return text
+    }
+
     /// The TCP port listened on (the one chosen for port 0), if any.
     public var tcpPort: UInt16? {
         for listener in loop.listeners { if case .tcp(_, let port) = listener.endpoint { return port } }

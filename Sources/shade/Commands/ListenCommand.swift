@@ -90,6 +90,7 @@ enum ListenCommand {
         }
         print("shade: listening on " + listening.joined(separator: " and ")
             + (journal.map { ", recording to \($0.path)" } ?? ""))
+        print("shade: " + session.transportSummary)
         fflush(stdout)
 
         if !headless {

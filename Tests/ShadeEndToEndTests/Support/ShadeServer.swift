@@ -107,10 +107,17 @@ func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -
     try runProgram(ServerBuild.shade, arguments, timeout: timeout)
 }
 
-func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
+/// `environment` is added to this process's own (a value of "" removes the variable).
+func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30,
+                environment: [String: String] = [:]) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+        process.environment = merged
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

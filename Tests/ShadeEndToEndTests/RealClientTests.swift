@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+import ShadeCore
+
+// Real push client libraries (Tests/Clients/requirements.txt, installed by scripts/client-venv.sh into
+// .build/clients/venv) sending to the real `shade` binary exactly as their users do: the shell runs
+// `eval "$(shade env)"` and then the script, which calls the library with the real services' names.
+
+/// The virtual environment's python, made once per test run (cached on disk across runs).
+enum ClientVenv {
+    static let python: Result<String, CommandFailure> = {
+        let script = Build.packageRoot.appendingPathComponent("scripts/client-venv.sh").path
+        guard let result = try? runProgram("/bin/bash", [script], timeout: 900), result.status == 0 else {
+            return .failure(CommandFailure(message: "scripts/client-venv.sh failed: the client libraries could not be installed"))
+        }
+        return .success(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    }()
+
+    static func script(_ name: String) -> String {
+        Build.packageRoot.appendingPathComponent("Tests/Clients/\(name)").path
+    }
+}
+
+struct CommandFailure: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}
+
+/// `shade listen --headless` on a free port with a CA of its own, and a shell that evals `shade env` for it.
+final class ClientSession {
+    let shade: ShadeProcess
+    let port: String
+    let ca = ServerBuild.temporary("ca")
+
+    init(_ extra: [String] = []) throws {
+        (shade, port) = try startListening(["--ca-dir", ca] + extra)
+    }
+
+    deinit { _ = shade.stop(signal: SIGKILL) }
+
+    /// `eval "$(shade env --port N --ca-dir DIR)"` and then `command`, in one shell.
+    func shell(_ command: String, timeout: TimeInterval = 60) throws -> CommandResult {
+        let env = "eval \"$('\(ServerBuild.shade)' env --port \(port) --ca-dir '\(ca)')\""
+        // Proxy settings of the machine running the tests must not leak in: only shade env's count.
+        return try runProgram("/bin/sh", ["-c", "\(env) && \(command)"], timeout: timeout,
+                              environment: ["HTTP_PROXY": "", "http_proxy": "", "NO_PROXY": "", "no_proxy": "", "ALL_PROXY": ""])
+    }
+
+    /// A client script with the venv's python, after `eval "$(shade env)"`.
+    func python(_ script: String, _ arguments: [String]) throws -> CommandResult {
+        let python = try ClientVenv.python.get()
+        let words = [python, ClientVenv.script(script)] + arguments
+        return try shell(words.map { "'\($0)'" }.joined(separator: " "))
+    }
+
+    func state(_ platform: String) throws -> JSON {
+        try JSONParser.parse(try curlText(["http://127.0.0.1:\(port)/state?platform=\(platform)"]))
+    }
+
+    /// Stops Shade and returns its log lines.
+    func stop() -> [String] {
+        _ = shade.stop()
+        return shade.stdout.text.split(separator: "\n").map(String.init)
+    }
+}
+
+func items(_ state: JSON, section: String) -> [JSON] {
+    state["sections"]?.array?.first { $0["name"]?.string == section }?["items"]?.array ?? []
+}
+
+func lineTexts(_ item: JSON?) -> [String] {
+    item?["lines"]?.array?.compactMap { $0["text"]?.string } ?? []
+}
+
+@Test(.timeLimit(.minutes(5))) func aioapnsDeliversOverTLSWithoutALPNAndHTTP2() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    let result = try session.python("aioapns_send.py", [session.port, "aabbccdd00112233", "from aioapns"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let reply = try JSONParser.parse(result.stdout)
+    #expect(reply["successful"] == .bool(true))
+    #expect(reply["status"]?.string == "200")
+    #expect(reply["apns_id"]?.string?.count == 36)
+    let state = try session.state("ios")
+    #expect(state["received"] == .number("1"))
+    #expect(lineTexts(items(state, section: "Notification Center").first) == ["from aioapns"])
+    #expect(session.stop().contains("#1 ios: notification com.example.app: from aioapns [HTTP/2 over TLS (TLSv1.3), SNI localhost]"))
+}
+
+@Test(.timeLimit(.minutes(5))) func httpxWithHTTP2ChoosesH2ByALPNThroughTheProxy() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    let result = try session.python("httpx_apns.py", ["aabbccdd00112233", "from httpx"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let reply = try JSONParser.parse(result.stdout)
+    #expect(reply["status"] == .number("200"))
+    #expect(reply["http_version"]?.string == "HTTP/2")
+    #expect(reply["body"]?.string == "")
+    #expect(reply["apns_id"]?.string?.hasSuffix("-0000-4000-8000-000000000001") == true)
+    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["from httpx"])
+    #expect(session.stop().contains("#1 ios: notification com.example.app: from httpx [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, "
+        + "through the proxy (CONNECT api.push.apple.com:443)]"))
+}
+
+@Test(.timeLimit(.minutes(5))) func firebaseAdminFetchesATokenThenSendsThroughTheProxy() throws {
+    let session = try ClientSession()
+    let account = ServerBuild.temporary("service-account.json")
+    let result = try session.python("firebase_send.py", [account, "fcm-token-1", "Dana", "see you at 6"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "{\"name\": \"projects/shade-demo/messages/1\"}\n")
+    let room = items(try session.state("android"), section: "Conversations").first
+    #expect(room?["key"]?.string == "room_7")
+    #expect(lineTexts(room) == ["see you at 6"])
+    let log = session.stop()
+    #expect(log.contains { $0.hasPrefix("#1 android: conversation room_7 ← Dana: see you at 6 [HTTP/1.1 over TLS (TLSv1.3), SNI fcm.googleapis.com, "
+        + "through the proxy (CONNECT fcm.googleapis.com:443)]") })
+}
+
+@Test(.timeLimit(.minutes(5))) func exponentServerSDKSendsToItsDefaultHostThroughTheProxy() throws {
+    let session = try ClientSession()
+    let result = try session.python("expo_send.py", ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "Order", "shipped"])
+    #expect(result.status == 0, "\(result.stderr)")
+    let reply = try JSONParser.parse(result.stdout)
+    #expect(reply["status"]?.string == "ok")
+    #expect(reply["id"]?.string?.hasSuffix("-0000-4000-8000-000000000001") == true)
+    let shown = items(try session.state("android"), section: "Notifications").first
+    #expect(shown?["title"]?.string == "Order")
+    #expect(lineTexts(shown) == ["shipped"])
+    #expect(session.stop().contains { $0.hasSuffix("[HTTP/1.1 over TLS (TLSv1.3), SNI exp.host, through the proxy (CONNECT exp.host:443)]") })
+}
+
+@Test(.enabled(if: curlInstalled)) func curlWithHTTP2PriorKnowledgeGetsTheSameAPNsReply() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    let result = try session.shell("curl --silent --max-time 5 --include --http2-prior-knowledge http://127.0.0.1:\(session.port)/3/device/aabbccdd "
+        + "-H 'apns-push-type: alert' -H 'apns-id: 0F0F0F0F-0000-4000-8000-000000000ABC' -d '{\"aps\":{\"alert\":\"h2c\"}}'")
+    #expect(result.stdout == "HTTP/2 200 \r\napns-id: 0F0F0F0F-0000-4000-8000-000000000ABC\r\ncontent-length: 0\r\n\r\n")
+    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["h2c"])
+    #expect(session.stop().contains { $0.hasSuffix(": h2c [HTTP/2 cleartext]") })
+}
+
+@Test(.enabled(if: curlInstalled)) func curlWithHTTP2OverHTTPSThroughTheProxy() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    // curl reads HTTPS_PROXY and CURL_CA_BUNDLE from `shade env`, as any script using curl would.
+    let result = try session.shell("curl --silent --show-error --max-time 5 --http2 --write-out '%{http_version} %{http_code}' "
+        + "https://api.push.apple.com/3/device/aabbccdd -H 'apns-push-type: alert' -d '{\"aps\":{\"alert\":\"via proxy\"}}'")
+    #expect(result.stderr == "")
+    #expect(result.stdout == "2 200")
+    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["via proxy"])
+}
