@@ -133,6 +133,10 @@ public struct HTTPRequest: Equatable, Sendable {
     }
 
     static func split(target: String) -> (path: String, query: [HTTPQueryItem]) {
+        // Nearly every target is a bare path (`/3/device/…`): no scheme, query or fragment to take apart.
+        if target.utf8.first == UInt8(ascii: "/") && !target.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return (target, [])
+        }
         var rest = Substring(target)
         // Absolute form (`http://host/path`): proxies send it and servers must accept it.
         if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {

@@ -261,9 +261,16 @@ public final class PollLoop {
             }
             let id = nextConnectionID
             nextConnectionID += 1
-            let transport: ConnectionInfo.Transport = switch listener.endpoint {
-            case .unix: .unix
-            case .tcp: .tcp(peer: SocketAddress.describe(storage))
+            let transport: ConnectionInfo.Transport
+            switch listener.endpoint {
+            case .unix:
+                transport = .unix
+            case .tcp:
+                transport = .tcp(peer: SocketAddress.describe(storage))
+                // A reply often follows a TLS record or an HTTP/2 SETTINGS frame in another write: without
+                // this, Nagle holds it until the client's delayed ACK, 40 ms later.
+                var yes: Int32 = 1
+                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             }
             connections[id] = Connection(fd: fd, info: ConnectionInfo(id: id, transport: transport), now: clock.nowMillis())
         }
