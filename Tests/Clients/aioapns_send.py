@@ -13,21 +13,14 @@ import sys
 
 from aioapns import APNs, NotificationRequest, PushType
 from aioapns.connection import APNsProductionClientProtocol
-from cryptography.hazmat.primitives import serialization
-from cryptography.hazmat.primitives.asymmetric import ec
 
-
-def dummy_p8_key() -> str:
-    """A throwaway ES256 key in the form of Apple's AuthKey_XXXXXXXXXX.p8 file."""
-    key = ec.generate_private_key(ec.SECP256R1())
-    return key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                             serialization.NoEncryption()).decode()
+from fake_credentials import apns_p8_key
 
 
 async def main(port: int, token: str, alert: str) -> None:
     APNsProductionClientProtocol.APNS_SERVER = "localhost"
     APNsProductionClientProtocol.APNS_PORT = port
-    apns = APNs(key=dummy_p8_key(), key_id="ABC123DEFG", team_id="DEF123GHIJ", topic="com.example.app",
+    apns = APNs(key=apns_p8_key(), key_id="ABC123DEFG", team_id="DEF123GHIJ", topic="com.example.app",
                 use_sandbox=False)
     request = NotificationRequest(device_token=token, message={"aps": {"alert": alert, "badge": 1}},
                                   push_type=PushType.ALERT)

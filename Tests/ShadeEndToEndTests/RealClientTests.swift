@@ -145,3 +145,37 @@ func lineTexts(_ item: JSON?) -> [String] {
     #expect(result.stdout == "2 200")
     #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["via proxy"])
 }
+
+@Test(.timeLimit(.minutes(5))) func pyfcmFetchesATokenThenSendsThroughTheProxy() throws {
+    let session = try ClientSession()
+    let result = try session.python("pyfcm_send.py", [ServerBuild.temporary("service-account.json"), "fcm-token-2", "Hello", "from pyfcm"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "{\"name\": \"projects/shade-demo/messages/1\"}\n")
+    let shown = items(try session.state("android"), section: "Notifications").first
+    #expect(shown?["title"]?.string == "Hello")
+    #expect(lineTexts(shown) == ["from pyfcm"])
+}
+
+@Test(.timeLimit(.minutes(5))) func pyapnsClientSendsOverHTTP2ThroughTheProxy() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    let result = try session.python("pyapns_client_send.py", [ServerBuild.temporary("AuthKey.p8"), "aabbccdd00112233", "Hi", "from pyapns-client"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "{\"pushed\": true}\n")
+    let shown = items(try session.state("ios"), section: "Notification Center").first
+    #expect(shown?["title"]?.string == "Hi")
+    #expect(lineTexts(shown) == ["from pyapns-client"])
+}
+
+let nodeInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/node")
+
+@Test(.enabled(if: nodeInstalled)) func nodeHTTP2ConnectsWithTheRealServerNameAndTrustsTheCA() throws {
+    let session = try ClientSession(["--platform", "ios"])
+    let result = try session.shell("node '\(ClientVenv.script("node_http2_apns.js"))' \(session.port) aabbccdd00112233 'from node'")
+    #expect(result.status == 0, "\(result.stderr)")
+    let reply = try JSONParser.parse(result.stdout)
+    #expect(reply["status"] == .number("200"))
+    #expect(reply["alpn"]?.string == "h2")
+    #expect(reply["body"]?.string == "")
+    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["from node"])
+    #expect(session.stop().contains("#1 ios: notification com.example.app: from node [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com]"))
+}
