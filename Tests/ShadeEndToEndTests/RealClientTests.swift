@@ -179,3 +179,14 @@ let nodeInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/node"
     #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["from node"])
     #expect(session.stop().contains("#1 ios: notification com.example.app: from node [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com]"))
 }
+
+@Test(.enabled(if: curlInstalled)) func aCADirectoryThatCannotBeMadeClosesTLSAndSaysWhyOnce() throws {
+    let blocker = ServerBuild.temporary("not-a-dir")
+    try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
+    let (shade, port) = try startListening(["--ca-dir", blocker + "/ca"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    for _ in 0..<2 { _ = try runProgram("/usr/bin/curl", ["--silent", "--max-time", "5", "-k", "https://127.0.0.1:\(port)/healthz"]) }
+    #expect(try curlText(["http://127.0.0.1:\(port)/healthz"]) == "ok")   // cleartext goes on
+    #expect(shade.stop() == 0)
+    #expect(shade.stderr.text == "shade: warning: cannot use the CA directory \(blocker)/ca: Not a directory; TLS connections are closed\n")
+}

@@ -19,6 +19,9 @@ public final class PollLoop {
         public var requestTimeoutMillis: Int64 = 10_000
         /// For NDJSON connections between lines; nil: never, since a push stream may be quiet for minutes.
         public var ndjsonIdleTimeoutMillis: Int64?
+        /// For HTTP/2: push clients keep one connection open and reuse it, as they do with APNs, so a
+        /// quiet one is told GOAWAY only after this long.
+        public var http2IdleTimeoutMillis: Int64 = 300_000
         /// A relayed tunnel with no bytes either way this long is closed.
         public var tunnelIdleTimeoutMillis: Int64 = 300_000
         /// Which CONNECT hosts Shade serves itself, and whether it relays the others.
@@ -666,6 +669,7 @@ public final class PollLoop {
         if connection.relay != nil { return configuration.tunnelIdleTimeoutMillis }
         // A client that stops reading its replies is dropped whatever the protocol.
         if connection.framing is NDJSONFraming && connection.pendingOutput == 0 { return configuration.ndjsonIdleTimeoutMillis }
+        if connection.framing is HTTP2Framing && connection.pendingOutput == 0 { return configuration.http2IdleTimeoutMillis }
         return configuration.idleTimeoutMillis
     }
 
