@@ -345,3 +345,19 @@ func rawConnection(port: UInt16) throws -> Int32 {
     guard connected == 0 else { throw SocketError("cannot connect to port \(port)") }
     return fd
 }
+
+@Test func anHTTP2BodyOverTheTransportLimitIsRefusedOnItsStreamAlone() throws {
+    var configuration = PollLoop.Configuration()
+    configuration.httpLimits.maxBodyBytes = 4500   // the probe's 5000-byte body on stream 20 is over it
+    var options = ProfileOptions()
+    options.platforms = [.ios]
+    let server = try LiveServer(options: options, configuration: configuration)
+    defer { server.stop() }
+    let reply = try JSONParser.parse(Array(try ClientScripts.run("h2_probe.py", ["streams", String(server.port)]).utf8))
+    let replies = reply["replies"]?.array ?? []
+    #expect(compact(replies.count > 20 ? replies[20] : nil)
+        == #"{"n":20,"status":"413","body":"{\"error\": \"request body is over the limit of 4500 bytes\"}"}"#)
+    #expect(replies.filter { $0["status"]?.string == "200" }.count == 98)
+    #expect(reply["after"]?.string == "ok")
+    #expect(compact(try server.state(platform: "ios")["received"]) == "100")   // the refused body counts, as over HTTP/1.1
+}
