@@ -171,6 +171,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     ("listen", "curl -X POST http://127.0.0.1:4747/push/send-to-user \\"),
     ("send", "shade send Samples/seed000-send-to-user.json"),
     ("replay", "shade replay session.jsonl --speed 10 --platform all"),
+    ("trust", "sudo cp ~/.local/share/shade/ca/ca.pem /usr/local/share/ca-certificates/shade-local-ca.crt"),
+    ("env", "eval \"$(shade env)\" && python3 send_apns.py"),
 ])
 func helpHasExamples(command: String, example: String) throws {
     let result = try runShadeCommand([command, "--help"])
