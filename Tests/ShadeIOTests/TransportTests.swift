@@ -361,3 +361,18 @@ func rawConnection(port: UInt16) throws -> Int32 {
     #expect(reply["after"]?.string == "ok")
     #expect(compact(try server.state(platform: "ios")["received"]) == "100")   // the refused body counts, as over HTTP/1.1
 }
+
+@Test(.enabled(if: curlAvailable)) func aLargeStateComesWholeOverHTTP2FlowControl() throws {
+    let server = try LiveServer()
+    defer { server.stop() }
+    let client = try SendClient(connectingTo: .loopback(port: server.port))
+    let lines = (1...1500).map { n in
+        bytes("{\"userId\": \"u\", \"title\": \"@sender\(n % 40)\", \"body\": \"message number \(n) with some text to make it longer\", "
+            + "\"data\": {\"conversationId\": \"room_\(n % 40)\", \"senderName\": \"@sender\(n % 40)\"}}")
+    }
+    #expect(try client.send(lines: lines).count == 1500)
+    let http1 = try curl(["--http1.1", server.base + "/state?platform=all"])
+    let http2 = try curl(["--http2-prior-knowledge", server.base + "/state?platform=all"])
+    #expect(http1.stdout.utf8.count > 200_000)   // several times the 64 KiB window a client starts with
+    #expect(http2.stdout == http1.stdout)
+}
