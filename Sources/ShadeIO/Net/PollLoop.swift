@@ -221,15 +221,8 @@ public final class PollLoop {
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        let now = clock.nowMillis()
         for connection in connections.values {
-            if let framing = connection.framing, !connection.closeWhenFlushed {
-                var goAway: [UInt8] = []
-                framing.goAway(into: &goAway)
-                connection.send(goAway)
-                connection.beginClosing()
-            }
-            _ = connection.flush(now: now)   // best effort: a last reply already produced goes out
+            sayGoodbye(connection)
             Glibc.close(connection.fd)
             connection.relay = nil
         }
@@ -260,6 +253,7 @@ public final class PollLoop {
                     refuse(fd)
                     continue
                 }
+                sayGoodbye(oldest)
                 close(oldest)
             }
             let id = nextConnectionID
@@ -294,6 +288,18 @@ public final class PollLoop {
             }
         }
         return idle ?? stalled
+    }
+
+    /// Before Shade closes a connection on its own: GOAWAY for HTTP/2, close_notify for TLS, and what
+    /// was already answered, written as far as the socket takes it now.
+    private func sayGoodbye(_ connection: Connection) {
+        if let framing = connection.framing, !connection.closeWhenFlushed {
+            var goAway: [UInt8] = []
+            framing.goAway(into: &goAway)
+            connection.send(goAway)
+            connection.beginClosing()
+        }
+        _ = connection.flush(now: clock.nowMillis())
     }
 
     /// Over the connection limit: answer 503 without reading the request (best effort) and close.
