@@ -190,3 +190,16 @@ let nodeInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/node"
     #expect(shade.stop() == 0)
     #expect(shade.stderr.text == "shade: warning: cannot use the CA directory \(blocker)/ca: Not a directory; TLS connections are closed\n")
 }
+
+@Test(.enabled(if: curlInstalled)) func interceptAddsAHostAndNoRelayRefusesTheOthers() throws {
+    let session = try ClientSession(["--intercept", "push.example.com", "--no-relay"])
+    let intercepted = try session.shell("curl --silent --show-error --max-time 5 https://push.example.com/push "
+        + "-d '{\"userId\":\"u\",\"title\":\"T\",\"body\":\"intercepted\"}'")
+    #expect(intercepted.stdout == "{\"ok\": true, \"id\": 1}")
+    let refused = try session.shell("curl --silent --show-error --max-time 5 https://www.example.org/")
+    #expect(refused.status == 56)
+    #expect(refused.stderr == "curl: (56) CONNECT tunnel failed, response 403\n")
+    let bad = try runShadeCommand(["listen", "--headless", "--port", "0", "--intercept", "bad host"])
+    #expect(bad.status == 2)
+    #expect(bad.stderr == "shade: --intercept bad host is not a host name: give one such as api.example.com (letters, digits, - and .)\n")
+}
