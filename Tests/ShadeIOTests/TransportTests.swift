@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 import ShadeCore
 @testable import ShadeIO
@@ -300,17 +301,24 @@ func oauthTokenAnswersAsGoogleDoes(_ form: String, _ expected: String) throws {
         try client.write(bytes("{"))
         hostile.append(client)
     }
-    // A slowloris: a byte every 100 ms, each of which used to restart the idle timer.
+    // A slowloris at 1 byte/s: each byte used to restart the (then 30 s) idle timer, so it was held forever.
     let fd = try rawConnection(port: server.port)
-    defer { close(fd) }
     let request = bytes("POST /push HTTP/1.1\r\nHost: x\r\nContent-Length: 400\r\n\r\n" + String(repeating: "x", count: 400))
-    let trickle = Thread {
-        for byte in request {
-            guard send(fd, [byte], 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
-            usleep(100_000)
+    let stop = StopFlag()
+    let stopped = DispatchSemaphore(value: 0)
+    Thread.detachNewThread {
+        for byte in request where !stop.isSet {
+            guard send(fd, [byte], 1, Int32(MSG_NOSIGNAL)) == 1 else { break }
+            for _ in 0..<100 where !stop.isSet { usleep(10_000) }
         }
+        stopped.signal()
     }
-    trickle.start()
+    defer {
+        // The descriptor is closed only once the writer is done with it (a reused number would be another test's).
+        stop.set()
+        stopped.wait()
+        close(fd)
+    }
     usleep(200_000)
     var worst = 0.0
     for _ in 0..<5 {
@@ -375,4 +383,10 @@ func rawConnection(port: UInt16) throws -> Int32 {
     let http2 = try curl(["--http2-prior-knowledge", server.base + "/state?platform=all"])
     #expect(http1.stdout.utf8.count > 200_000)   // several times the 64 KiB window a client starts with
     #expect(http2.stdout == http1.stdout)
+}
+
+final class StopFlag: Sendable {
+    private let value = Atomic<Bool>(false)
+    var isSet: Bool { value.load(ordering: .relaxed) }
+    func set() { value.store(true, ordering: .relaxed) }
 }
