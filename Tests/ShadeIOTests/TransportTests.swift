@@ -245,6 +245,10 @@ func curlH2Request(_ arguments: [String]) throws -> CurlReply {
     let result = try curl(["--proxytunnel", "--proxy", server.base, "http://127.0.0.1:\(upstream.tcpPort)/relayed", "-d", "abc"])
     #expect(result.stderr == "")
     #expect(result.stdout == "{\"method\": \"POST\", \"path\": \"/relayed\", \"bytes\": 3, \"connection\": 1}")
+    // A host name is looked up off the loop's thread, then relayed the same way.
+    let named = try curl(["--proxytunnel", "--proxy", server.base, "http://localhost:\(upstream.tcpPort)/named"])
+    #expect(named.stderr == "")
+    #expect(named.stdout == "{\"method\": \"GET\", \"path\": \"/named\", \"bytes\": 0, \"connection\": 2}")
     #expect(compact(try server.state()["received"]) == "0")
 }
 
@@ -258,6 +262,16 @@ func curlH2Request(_ arguments: [String]) throws -> CurlReply {
         + "with --no-relay, so it does not relay 127.0.0.1:9\"}"
     #expect(text(try client.readToEnd()) == "HTTP/1.1 403 Forbidden\r\nContent-Type: application/json\r\nContent-Length: \(body.utf8.count)\r\n"
         + "Connection: close\r\n\r\n" + body)
+}
+
+@Test func aRelayToANameThatDoesNotResolveIsAnswered502() throws {
+    let server = try LiveServer()
+    defer { server.stop() }
+    let client = try SendClient(connectingTo: .loopback(port: server.port))
+    try client.write(bytes("CONNECT no-such-host.invalid:443 HTTP/1.1\r\n\r\n"))
+    let reply = text(try client.readToEnd())
+    #expect(reply.hasPrefix("HTTP/1.1 502 Bad Gateway\r\n"))
+    #expect(reply.contains("{\"error\": \"cannot resolve no-such-host.invalid: "))
 }
 
 @Test func aRelayToAnUnreachableHostIsAnswered502() throws {

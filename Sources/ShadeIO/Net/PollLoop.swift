@@ -60,6 +60,8 @@ public final class PollLoop {
     private var readBuffer = [UInt8](repeating: 0, count: 64 << 10)
     private var isShutDown = false
     private var tls: TLSServerContext?
+    /// Made on the first relay to a host name.
+    private var resolver: HostResolver?
 
     /// What went wrong with TLS (the CA could not be made or read), for the log and the header.
     public private(set) var tlsProblem: String?
@@ -92,6 +94,8 @@ public final class PollLoop {
         case connection(Int)
         /// The upstream socket of a relayed tunnel.
         case upstream(Int)
+        /// Host-name lookups for relays have finished.
+        case resolver
         case watch(Int)
     }
 
@@ -169,13 +173,17 @@ public final class PollLoop {
             if connection.pendingOutput > 0 { events |= Int16(POLLOUT) }
             fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
             targets.append(.connection(id))
-            if let relay = connection.relay {
+            if let relay = connection.relay, relay.phase != .resolving {
                 var upstream: Int16 = 0
-                if relay.isConnecting || relay.pendingToUpstream > 0 { upstream |= Int16(POLLOUT) }
-                if !relay.isConnecting && !relay.upstreamEnded && connection.pendingOutput < limit { upstream |= Int16(POLLIN) }
+                if relay.phase == .connecting || relay.pendingToUpstream > 0 { upstream |= Int16(POLLOUT) }
+                if relay.phase == .open && !relay.upstreamEnded && connection.pendingOutput < limit { upstream |= Int16(POLLIN) }
                 fds.append(pollfd(fd: relay.fd, events: upstream, revents: 0))
                 targets.append(.upstream(id))
             }
+        }
+        if let resolver {
+            fds.append(pollfd(fd: resolver.readFD, events: Int16(POLLIN), revents: 0))
+            targets.append(.resolver)
         }
         for (id, watch) in watches {
             fds.append(pollfd(fd: watch.fd, events: watch.events, revents: 0))
@@ -197,6 +205,13 @@ public final class PollLoop {
                 case .upstream(let id):
                     guard let connection = connections[id] else { continue }
                     serviceUpstream(connection, revents: entry.revents)
+                case .resolver:
+                    for (id, result) in resolver?.takeFinished() ?? [] {
+                        // The client may have gone meanwhile.
+                        guard let connection = connections[id], let relay = connection.relay, relay.phase == .resolving else { continue }
+                        connect(relay, result, for: connection)
+                        pump(connection)
+                    }
                 case .watch(let id):
                     guard let watch = watches[id] else { continue }
                     watch.callback(entry.revents)
@@ -491,7 +506,7 @@ public final class PollLoop {
                     continue
                 }
             }
-            if let relay = connection.relay, !relay.isConnecting {
+            if let relay = connection.relay, relay.phase == .open {
                 guard relay.flushToUpstream() else {
                     close(connection)
                     return
@@ -586,14 +601,33 @@ public final class PollLoop {
             return refuse(403, "Shade intercepts only the push services' hosts (\(configuration.proxy.intercepted.sorted().joined(separator: ", "))) "
                 + "and was started with --no-relay, so it does not relay \(target.description)")
         }
-        switch Relay.open(target) {
-        case .success(let relay):
-            stats.relayedTunnels += 1
-            relay.toUpstream = buffered
-            connection.relay = relay
-            if !relay.isConnecting { connection.send(Self.connectionEstablished) }
-        case .failure(let error):
-            refuse(502, error.message)
+        stats.relayedTunnels += 1
+        let relay = Relay(target: target)
+        relay.toUpstream = buffered
+        connection.relay = relay
+        if HostName.isIPAddress(target.host) {
+            connect(relay, HostResolver.lookUp(target), for: connection)   // nothing to look up: no wait
+        } else if let resolver = resolver ?? HostResolver() {
+            self.resolver = resolver
+            resolver.resolve(target, for: connection.info.id)
+        } else {
+            connect(relay, .failure(RelayError("cannot look up \(target.host): no pipe for the lookup")), for: connection)
+        }
+    }
+
+    /// The name is looked up: connect (the 200 goes out once connected), or 502 saying why not.
+    private func connect(_ relay: Relay, _ addresses: Result<[ResolvedAddress], RelayError>, for connection: Connection) {
+        let failure: RelayError?
+        switch addresses {
+        case .success(let addresses): failure = relay.connect(to: addresses)
+        case .failure(let error): failure = error
+        }
+        if let failure {
+            connection.relay = nil
+            connection.send(HTTPResponse.error(status: 502, failure.message).serialized(keepAlive: false))
+            connection.beginClosing()
+        } else if relay.phase == .open {
+            connection.send(Self.connectionEstablished)
         }
     }
 
@@ -601,7 +635,7 @@ public final class PollLoop {
 
     private func serviceUpstream(_ connection: Connection, revents: Int16) {
         guard let relay = connection.relay else { return }
-        if relay.isConnecting {
+        if relay.phase == .connecting {
             guard revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 else { return }
             if let error = relay.finishConnecting() {
                 connection.relay = nil
@@ -610,6 +644,7 @@ public final class PollLoop {
                 pump(connection)
                 return
             }
+            guard relay.phase == .open else { return }   // the next address is being tried
             connection.send(Self.connectionEstablished)
         } else if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !relay.upstreamEnded {
             for _ in 0..<16 {

@@ -2,6 +2,8 @@
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import Dispatch
+import Synchronization
 
 public struct ProxyPolicy: Equatable, Sendable {
     /// The push services' hosts: APNs (production, development, the old sandbox name), FCM, Google's
@@ -59,56 +61,76 @@ struct ConnectTarget: Equatable {
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
 }
 
-/// A TCP tunnel to an upstream server: bytes in both directions, unchanged. The connect is nonblocking;
-/// name resolution (`getaddrinfo`) is not, which only matters for a slow resolver.
+/// A TCP tunnel to an upstream server: bytes in both directions, unchanged. The name is looked up off
+/// the loop (`HostResolver`) and the connect is nonblocking, so a slow upstream never stalls other clients.
 final class Relay {
-    let fd: Int32
+    enum Phase: Equatable {
+        case resolving
+        case connecting
+        case open
+    }
+
     let target: ConnectTarget
-    /// Nonblocking connect still in progress.
-    var isConnecting = true
+    private(set) var fd: Int32 = -1
+    private(set) var phase = Phase.resolving
     /// From the client, not yet written to the upstream server.
     var toUpstream: [UInt8] = []
     var toUpstreamStart = 0
     var upstreamEnded = false
 
-    private init(fd: Int32, target: ConnectTarget) {
-        self.fd = fd
+    init(target: ConnectTarget) {
         self.target = target
     }
 
-    deinit { Glibc.close(fd) }
-
-    /// Starts connecting to `target`; nil with a reason when the name does not resolve or no socket can be made.
-    static func open(_ target: ConnectTarget) -> Result<Relay, RelayError> {
-        var hints = addrinfo()
-        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
-        hints.ai_family = AF_UNSPEC
-        var list: UnsafeMutablePointer<addrinfo>?
-        let status = getaddrinfo(target.host, String(target.port), &hints, &list)
-        guard status == 0, let first = list else {
-            return .failure(RelayError("cannot resolve \(target.host): \(String(cString: gai_strerror(status)))"))
-        }
-        defer { freeaddrinfo(list) }
-        let fd = socket(first.pointee.ai_family, Int32(SOCK_STREAM.rawValue), 0)
-        guard fd >= 0 else { return .failure(RelayError("cannot make a socket: \(String(cString: strerror(errno)))")) }
-        Descriptor.makeNonblocking(fd)
-        let relay = Relay(fd: fd, target: target)
-        if connect(fd, first.pointee.ai_addr, first.pointee.ai_addrlen) == 0 {
-            relay.isConnecting = false
-        } else if errno != EINPROGRESS {
-            return .failure(RelayError("cannot connect to \(target.description): \(String(cString: strerror(errno)))"))
-        }
-        return .success(relay)
+    deinit {
+        if fd >= 0 { Glibc.close(fd) }
     }
 
-    /// After POLLOUT while connecting: nil when connected, else why not.
+    /// Addresses still to try when the one being connected to refuses (`localhost` is `::1` and `127.0.0.1`).
+    private var untried: [ResolvedAddress] = []
+
+    /// Starts the nonblocking connect to the first of `addresses` that does not fail at once; the others
+    /// are tried in turn if it refuses later. An error when none is left.
+    func connect(to addresses: [ResolvedAddress]) -> RelayError? {
+        untried = addresses
+        var failure = RelayError("cannot connect to \(target.description): no address")
+        while !untried.isEmpty {
+            guard let error = connect(to: untried.removeFirst()) else { return nil }
+            failure = error
+        }
+        return failure
+    }
+
+    private func connect(to address: ResolvedAddress) -> RelayError? {
+        if fd >= 0 { Glibc.close(fd) }
+        fd = socket(address.family, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { return RelayError("cannot make a socket: \(String(cString: strerror(errno)))") }
+        Descriptor.makeNonblocking(fd)
+        let result = address.bytes.withUnsafeBytes { raw in
+            Glibc.connect(fd, raw.baseAddress!.assumingMemoryBound(to: sockaddr.self), socklen_t(raw.count))
+        }
+        if result == 0 {
+            phase = .open
+        } else if errno == EINPROGRESS {
+            phase = .connecting
+        } else {
+            return RelayError("cannot connect to \(target.description): \(String(cString: strerror(errno)))")
+        }
+        return nil
+    }
+
+    /// After POLLOUT while connecting: nil when connected or trying the next address (`phase` says
+    /// which), else why not.
     func finishConnecting() -> RelayError? {
         var error: Int32 = 0
         var length = socklen_t(MemoryLayout<Int32>.size)
         getsockopt(fd, SOL_SOCKET, SO_ERROR, &error, &length)
-        if error != 0 { return RelayError("cannot connect to \(target.description): \(String(cString: strerror(error)))") }
-        isConnecting = false
-        return nil
+        guard error != 0 else {
+            phase = .open
+            return nil
+        }
+        let failure = RelayError("cannot connect to \(target.description): \(String(cString: strerror(error)))")
+        return untried.isEmpty ? failure : connect(to: untried)
     }
 
     var pendingToUpstream: Int { toUpstream.count - toUpstreamStart }
@@ -130,7 +152,78 @@ final class Relay {
     }
 }
 
-struct RelayError: Error, Equatable {
+/// A socket address as `getaddrinfo` gave it.
+struct ResolvedAddress: Equatable, Sendable {
+    var family: Int32
+    var bytes: [UInt8]
+}
+
+/// Host-name lookups for relays. `getaddrinfo` blocks (for seconds, with a slow resolver), so each runs on
+/// a background queue and its result comes back to the loop's thread through a pipe the loop polls.
+final class HostResolver: Sendable {
+    let readFD: Int32
+    private let writeFD: Int32
+    private let finished = Mutex<[(id: Int, result: Result<[ResolvedAddress], RelayError>)]>([])
+
+    init?() {
+        var ends: [Int32] = [-1, -1]
+        guard pipe(&ends) == 0 else { return nil }
+        readFD = ends[0]
+        writeFD = ends[1]
+        Descriptor.makeNonblocking(readFD)
+        Descriptor.makeNonblocking(writeFD)
+    }
+
+    deinit {
+        Glibc.close(readFD)
+        Glibc.close(writeFD)
+    }
+
+    /// Looks `target` up in the background for connection `id`; `takeFinished` hands the results over.
+    func resolve(_ target: ConnectTarget, for id: Int) {
+        DispatchQueue.global().async { [self] in
+            let result = Self.lookUp(target)
+            finished.withLock { $0.append((id, result)) }
+            var byte: UInt8 = 1
+            _ = write(writeFD, &byte, 1)   // a full pipe already means "look"
+        }
+    }
+
+    func takeFinished() -> [(id: Int, result: Result<[ResolvedAddress], RelayError>)] {
+        var scratch = [UInt8](repeating: 0, count: 64)
+        while read(readFD, &scratch, scratch.count) > 0 {}
+        return finished.withLock { results in
+            defer { results = [] }
+            return results
+        }
+    }
+
+    /// The addresses of `target`, in the order to try them (blocking; immediate for an IP address).
+    static func lookUp(_ target: ConnectTarget) -> Result<[ResolvedAddress], RelayError> {
+        var hints = addrinfo()
+        hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
+        hints.ai_family = AF_UNSPEC
+        var list: UnsafeMutablePointer<addrinfo>?
+        let status = getaddrinfo(target.host, String(target.port), &hints, &list)
+        guard status == 0, let first = list, let address = first.pointee.ai_addr else {
+            return .failure(RelayError("cannot resolve \(target.host): \(String(cString: gai_strerror(status)))"))
+        }
+        defer { freeaddrinfo(list) }
+        var addresses = [ResolvedAddress(family: first.pointee.ai_family,
+                                         bytes: Array(UnsafeRawBufferPointer(start: address, count: Int(first.pointee.ai_addrlen))))]
+        var next = first.pointee.ai_next
+        while let entry = next {
+            if let address = entry.pointee.ai_addr {
+                addresses.append(ResolvedAddress(family: entry.pointee.ai_family,
+                                                 bytes: Array(UnsafeRawBufferPointer(start: address, count: Int(entry.pointee.ai_addrlen)))))
+            }
+            next = entry.pointee.ai_next
+        }
+        return .success(addresses)
+    }
+}
+
+struct RelayError: Error, Equatable, Sendable {
     var message: String
 
     init(_ message: String) {
