@@ -32,7 +32,9 @@ enum ListenCommand {
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
           --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
           --ca-dir DIR            the local CA's directory (default $XDG_DATA_HOME/shade/ca, made at first TLS use)
-          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in: \(ProxyPolicy.serviceHosts.joined(separator: ", "))
+          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in: api.push.apple.com,
+                                  api.development.push.apple.com, api.sandbox.push.apple.com, fcm.googleapis.com,
+                                  oauth2.googleapis.com, exp.host
           --no-relay              refuse CONNECT to other hosts with 403 instead of relaying them
           --headless              no terminal UI: a line per push on standard output
         \(ProfileOptions.help)
