@@ -32,9 +32,8 @@ enum ListenCommand {
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
           --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
           --ca-dir DIR            the local CA's directory (default $XDG_DATA_HOME/shade/ca, made at first TLS use)
-          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in: api.push.apple.com,
-                                  api.development.push.apple.com, api.sandbox.push.apple.com, fcm.googleapis.com,
-                                  oauth2.googleapis.com, exp.host
+          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in:
+        \(builtInHosts)
           --no-relay              refuse CONNECT to other hosts with 403 instead of relaying them
           --headless              no terminal UI: a line per push on standard output
         \(ProfileOptions.help)
@@ -113,6 +112,21 @@ enum ListenCommand {
             + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
             + log.summary(session))
         return 0
+    }
+
+    /// The hosts the proxy answers itself, wrapped under the option's description.
+    static var builtInHosts: String {
+        var lines: [String] = []
+        var line = ""
+        for host in ProxyPolicy.serviceHosts {
+            let word = host + (host == ProxyPolicy.serviceHosts.last ? "" : ",")
+            if !line.isEmpty && line.count + word.count > 76 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).map { String(repeating: " ", count: 26) + $0 }.joined(separator: "\n")
     }
 
     /// TLS and the proxy: `--ca-dir`, `--intercept`, `--no-relay`.
