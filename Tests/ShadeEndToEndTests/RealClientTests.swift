@@ -2,204 +2,132 @@ import Foundation
 import Testing
 import ShadeCore
 
-// Real push client libraries (Tests/Clients/requirements.txt, installed by scripts/client-venv.sh into
-// .build/clients/venv) sending to the real `shade` binary exactly as their users do: the shell runs
-// `eval "$(shade env)"` and then the script, which calls the library with the real services' names.
+// Real client libraries from PyPI (Tests/Clients/requirements.txt, in the venv scripts/client-venv.sh
+// makes) against the real `shade listen`: pywebpush and py_vapid, Expo's Python SDK, firebase-admin.
+// The scripts in Tests/Clients/ call the libraries as their users do and print what came back.
 
-/// The virtual environment's python, made once per test run (cached on disk across runs).
-enum ClientVenv {
-    static let python: Result<String, CommandFailure> = {
-        let script = Build.packageRoot.appendingPathComponent("scripts/client-venv.sh").path
-        guard let result = try? runProgram("/bin/bash", [script], timeout: 900), result.status == 0 else {
-            return .failure(CommandFailure(message: "scripts/client-venv.sh failed: the client libraries could not be installed"))
-        }
-        return .success(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-    }()
-
-    static func script(_ name: String) -> String {
-        Build.packageRoot.appendingPathComponent("Tests/Clients/\(name)").path
+/// The venv's python, made on first use (CI makes it before the tests; then this is instant).
+let clientPython: Result<String, TestFailure> = {
+    let script = Build.packageRoot.appendingPathComponent("scripts/client-venv.sh").path
+    guard let result = try? runProgram("/bin/bash", [script], timeout: 900), result.status == 0 else {
+        return .failure(TestFailure("scripts/client-venv.sh could not make the client venv (PyPI unreachable?)"))
     }
+    return .success(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+}()
+
+struct TestFailure: Error, CustomStringConvertible {
+    var description: String
+    init(_ description: String) { self.description = description }
 }
 
-struct CommandFailure: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+func clientScript(_ name: String) -> String { Build.packageRoot.appendingPathComponent("Tests/Clients/\(name)").path }
+
+/// A data directory of its own, so the test's Web Push keys are not the user's.
+func temporaryDataHome() throws -> String {
+    let path = ServerBuild.temporary("data")
+    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    return path
 }
 
-/// `shade listen --headless` on a free port with a CA of its own, and a shell that evals `shade env` for it.
-final class ClientSession {
-    let shade: ShadeProcess
-    let port: String
-    let ca = ServerBuild.temporary("ca")
-
-    init(_ extra: [String] = []) throws {
-        (shade, port) = try startListening(["--ca-dir", ca] + extra)
-    }
-
-    deinit { _ = shade.stop(signal: SIGKILL) }
-
-    /// `eval "$(shade env --port N --ca-dir DIR)"` and then `command`, in one shell.
-    func shell(_ command: String, timeout: TimeInterval = 60) throws -> CommandResult {
-        let env = "eval \"$('\(ServerBuild.shade)' env --port \(port) --ca-dir '\(ca)')\""
-        // Proxy settings of the machine running the tests must not leak in: only shade env's count.
-        return try runProgram("/bin/sh", ["-c", "\(env) && \(command)"], timeout: timeout,
-                              environment: ["HTTP_PROXY": "", "http_proxy": "", "NO_PROXY": "", "no_proxy": "", "ALL_PROXY": ""])
-    }
-
-    /// A client script with the venv's python, after `eval "$(shade env)"`.
-    func python(_ script: String, _ arguments: [String]) throws -> CommandResult {
-        let python = try ClientVenv.python.get()
-        let words = [python, ClientVenv.script(script)] + arguments
-        return try shell(words.map { "'\($0)'" }.joined(separator: " "))
-    }
-
-    func state(_ platform: String) throws -> JSON {
-        try JSONParser.parse(try curlText(["http://127.0.0.1:\(port)/state?platform=\(platform)"]))
-    }
-
-    /// Stops Shade and returns its log lines.
-    func stop() -> [String] {
-        _ = shade.stop()
-        return shade.stdout.text.split(separator: "\n").map(String.init)
-    }
+/// Each printed line as JSON.
+func jsonLines(_ text: String) throws -> [JSON] {
+    try text.split(separator: "\n").map { try JSONParser.parse(String($0)) }
 }
 
-func items(_ state: JSON, section: String) -> [JSON] {
-    state["sections"]?.array?.first { $0["name"]?.string == section }?["items"]?.array ?? []
-}
-
-func lineTexts(_ item: JSON?) -> [String] {
-    item?["lines"]?.array?.compactMap { $0["text"]?.string } ?? []
-}
-
-@Test(.timeLimit(.minutes(5))) func aioapnsDeliversOverTLSWithoutALPNAndHTTP2() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    let result = try session.python("aioapns_send.py", [session.port, "aabbccdd00112233", "from aioapns"])
-    #expect(result.status == 0, "\(result.stderr)")
-    let reply = try JSONParser.parse(result.stdout)
-    #expect(reply["successful"] == .bool(true))
-    #expect(reply["status"]?.string == "200")
-    #expect(reply["apns_id"]?.string?.count == 36)
-    let state = try session.state("ios")
-    #expect(state["received"] == .number("1"))
-    #expect(lineTexts(items(state, section: "Notification Center").first) == ["from aioapns"])
-    #expect(session.stop().contains("#1 ios: notification com.example.app: from aioapns [HTTP/2 over TLS (TLSv1.3), SNI localhost]"))
-}
-
-@Test(.timeLimit(.minutes(5))) func httpxWithHTTP2ChoosesH2ByALPNThroughTheProxy() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    let result = try session.python("httpx_apns.py", ["aabbccdd00112233", "from httpx"])
-    #expect(result.status == 0, "\(result.stderr)")
-    let reply = try JSONParser.parse(result.stdout)
-    #expect(reply["status"] == .number("200"))
-    #expect(reply["http_version"]?.string == "HTTP/2")
-    #expect(reply["body"]?.string == "")
-    #expect(reply["apns_id"]?.string?.hasSuffix("-0000-4000-8000-000000000001") == true)
-    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["from httpx"])
-    #expect(session.stop().contains("#1 ios: notification com.example.app: from httpx [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, "
-        + "through the proxy (CONNECT api.push.apple.com:443)]"))
-}
-
-@Test(.timeLimit(.minutes(5))) func firebaseAdminFetchesATokenThenSendsThroughTheProxy() throws {
-    let session = try ClientSession()
-    let account = ServerBuild.temporary("service-account.json")
-    let result = try session.python("firebase_send.py", [account, "fcm-token-1", "Dana", "see you at 6"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "{\"name\": \"projects/shade-demo/messages/1\"}\n")
-    let room = items(try session.state("android"), section: "Conversations").first
-    #expect(room?["key"]?.string == "room_7")
-    #expect(lineTexts(room) == ["see you at 6"])
-    let log = session.stop()
-    #expect(log.contains { $0.hasPrefix("#1 android: conversation room_7 ← Dana: see you at 6 [HTTP/1.1 over TLS (TLSv1.3), SNI fcm.googleapis.com, "
-        + "through the proxy (CONNECT fcm.googleapis.com:443)]") })
-}
-
-@Test(.timeLimit(.minutes(5))) func exponentServerSDKSendsToItsDefaultHostThroughTheProxy() throws {
-    let session = try ClientSession()
-    let result = try session.python("expo_send.py", ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "Order", "shipped"])
-    #expect(result.status == 0, "\(result.stderr)")
-    let reply = try JSONParser.parse(result.stdout)
-    #expect(reply["status"]?.string == "ok")
-    #expect(reply["id"]?.string?.hasSuffix("-0000-4000-8000-000000000001") == true)
-    let shown = items(try session.state("android"), section: "Notifications").first
-    #expect(shown?["title"]?.string == "Order")
-    #expect(lineTexts(shown) == ["shipped"])
-    #expect(session.stop().contains { $0.hasSuffix("[HTTP/1.1 over TLS (TLSv1.3), SNI exp.host, through the proxy (CONNECT exp.host:443)]") })
-}
-
-@Test(.enabled(if: curlInstalled)) func curlWithHTTP2PriorKnowledgeGetsTheSameAPNsReply() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    let result = try session.shell("curl --silent --max-time 5 --include --http2-prior-knowledge http://127.0.0.1:\(session.port)/3/device/aabbccdd "
-        + "-H 'apns-push-type: alert' -H 'apns-id: 0F0F0F0F-0000-4000-8000-000000000ABC' -d '{\"aps\":{\"alert\":\"h2c\"}}'")
-    #expect(result.stdout == "HTTP/2 200 \r\napns-id: 0F0F0F0F-0000-4000-8000-000000000ABC\r\ncontent-length: 0\r\n\r\n")
-    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["h2c"])
-    #expect(session.stop().contains { $0.hasSuffix(": h2c [HTTP/2 cleartext]") })
-}
-
-@Test(.enabled(if: curlInstalled)) func curlWithHTTP2OverHTTPSThroughTheProxy() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    // curl reads HTTPS_PROXY and CURL_CA_BUNDLE from `shade env`, as any script using curl would.
-    let result = try session.shell("curl --silent --show-error --max-time 5 --http2 --write-out '%{http_version} %{http_code}' "
-        + "https://api.push.apple.com/3/device/aabbccdd -H 'apns-push-type: alert' -d '{\"aps\":{\"alert\":\"via proxy\"}}'")
-    #expect(result.stderr == "")
-    #expect(result.stdout == "2 200")
-    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["via proxy"])
-}
-
-@Test(.timeLimit(.minutes(5))) func pyfcmFetchesATokenThenSendsThroughTheProxy() throws {
-    let session = try ClientSession()
-    let result = try session.python("pyfcm_send.py", [ServerBuild.temporary("service-account.json"), "fcm-token-2", "Hello", "from pyfcm"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "{\"name\": \"projects/shade-demo/messages/1\"}\n")
-    let shown = items(try session.state("android"), section: "Notifications").first
-    #expect(shown?["title"]?.string == "Hello")
-    #expect(lineTexts(shown) == ["from pyfcm"])
-}
-
-@Test(.timeLimit(.minutes(5))) func pyapnsClientSendsOverHTTP2ThroughTheProxy() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    let result = try session.python("pyapns_client_send.py", [ServerBuild.temporary("AuthKey.p8"), "aabbccdd00112233", "Hi", "from pyapns-client"])
-    #expect(result.status == 0, "\(result.stderr)")
-    #expect(result.stdout == "{\"pushed\": true}\n")
-    let shown = items(try session.state("ios"), section: "Notification Center").first
-    #expect(shown?["title"]?.string == "Hi")
-    #expect(lineTexts(shown) == ["from pyapns-client"])
-}
-
-let nodeInstalled = FileManager.default.isExecutableFile(atPath: "/usr/bin/node")
-
-@Test(.enabled(if: nodeInstalled)) func nodeHTTP2ConnectsWithTheRealServerNameAndTrustsTheCA() throws {
-    let session = try ClientSession(["--platform", "ios"])
-    let result = try session.shell("node '\(ClientVenv.script("node_http2_apns.js"))' \(session.port) aabbccdd00112233 'from node'")
-    #expect(result.status == 0, "\(result.stderr)")
-    let reply = try JSONParser.parse(result.stdout)
-    #expect(reply["status"] == .number("200"))
-    #expect(reply["alpn"]?.string == "h2")
-    #expect(reply["body"]?.string == "")
-    #expect(lineTexts(items(try session.state("ios"), section: "Notification Center").first) == ["from node"])
-    #expect(session.stop().contains("#1 ios: notification com.example.app: from node [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com]"))
-}
-
-@Test(.enabled(if: curlInstalled)) func aCADirectoryThatCannotBeMadeClosesTLSAndSaysWhyOnce() throws {
-    let blocker = ServerBuild.temporary("not-a-dir")
-    try "x".write(toFile: blocker, atomically: true, encoding: .utf8)
-    let (shade, port) = try startListening(["--ca-dir", blocker + "/ca"])
+@Test(.enabled(if: curlInstalled)) func pywebpushSendsToAFreshSubscriptionUnchangedAndTheWebColumnShowsIt() throws {
+    let python = try clientPython.get()
+    let data = try temporaryDataHome()
+    let record = ServerBuild.temporary("webpush.jsonl")
+    let environment = ["XDG_DATA_HOME": data]
+    let (shade, port) = try startListening(["--platform", "web", "--record", record], environment: environment)
     defer { _ = shade.stop(signal: SIGKILL) }
-    for _ in 0..<2 { _ = try runProgram("/usr/bin/curl", ["--silent", "--max-time", "5", "-k", "https://127.0.0.1:\(port)/healthz"]) }
-    #expect(try curlText(["http://127.0.0.1:\(port)/healthz"]) == "ok")   // cleartext goes on
+
+    // `shade subscription` gives the same subscription as the running Shade, keys kept 0600.
+    let printed = try runShadeCommand(["subscription", "--port", port], environment: environment)
+    #expect(printed.status == 0)
+    #expect(try curlText(["http://127.0.0.1:\(port)/webpush/subscription"]) + "\n" == printed.stdout)
+    let subscription = try JSONParser.parse(printed.stdout)
+    let id = subscription["endpoint"]?.string?.split(separator: "/").last.map(String.init) ?? ""
+    #expect(subscription["endpoint"]?.string == "http://127.0.0.1:\(port)/webpush/\(id)")
+    #expect(compact(subscription["expirationTime"]) == "null")
+    #expect(subscription["keys"]?["p256dh"]?.string?.count == 87)   // 65 bytes, base64url
+    #expect(subscription["keys"]?["auth"]?.string?.count == 22)     // 16 bytes
+    let keyFile = data + "/shade/webpush/subscription.json"
+    #expect(try FileManager.default.attributesOfItem(atPath: keyFile)[.posixPermissions] as? Int == 0o600)
+
+    let sent = try runProgram(python, [clientScript("webpush_send.py"), printed.stdout, data], timeout: 60)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    let replies = try jsonLines(sent.stdout).map { reply in
+        let location = reply["headers"]?["location"]?.string?
+            .replacingOccurrences(of: #"[0-9A-F]{8}-0000-4000-8000-0000000000"#, with: "UUID-", options: .regularExpression)
+        return "\(reply["case"]?.string ?? "") \(compact(reply["status"])) \(location ?? "-") \(reply["headers"]?["ttl"]?.string ?? "-") \(reply["body"]?.string ?? "")"
+    }
+    #expect(replies == [
+        "aes128gcm 201 http://127.0.0.1:\(port)/webpush/messages/UUID-01 3600 ",
+        "aesgcm 201 http://127.0.0.1:\(port)/webpush/messages/UUID-02 60 ",
+        #"wrong-signature 403 - - {"code": 403, "error": "Forbidden", "message": "the VAPID JWT's signature does not verify with its key (k / p256ecdsa): signed with another key, or changed on the way"}"#,
+        #"other-keys 400 - - {"code": 400, "error": "Bad Request", "message": "cannot decrypt: the authentication tag does not match — encrypted for another subscription's keys (p256dh, auth), or changed on the way"}"#,
+        #"no-ttl 400 - - {"code": 400, "error": "Bad Request", "message": "no TTL header: a push service needs to know how long to keep the message (RFC 8030 §5.2), e.g. TTL: 86400"}"#,
+    ])
+
+    // The web column: the JSON one as showNotification arguments, the text one as its body.
+    let state = try JSONParser.parse(try curlText(["http://127.0.0.1:\(port)/state"]))
+    let items = state["sections"]?.array?.first?["items"]?.array ?? []
+    #expect(items.map { "\($0["key"]?.string ?? "") \($0["title"]?.string ?? "-"): \(compact($0["lines"]?.array?.first?["text"]))" } == [
+        #"n2 -: "Ali: Is the bike still available?""#,
+        #"order-7 Order shipped: "Your order is on the way""#,
+    ])
+    // The two messages Shade could read but refused (another's keys, no TTL) count as rejected; the
+    // one with a bad signature was never a push for this receiver.
+    #expect(["received", "shown", "rejected"].map { compact(state[$0]) } == ["4", "2", "2"])
+
     #expect(shade.stop() == 0)
-    #expect(shade.stderr.text == "shade: warning: cannot use the CA directory \(blocker)/ca: Not a directory; TLS connections are closed\n")
+    // Recorded decrypted, with the Web Push headers a replay needs (TTL, Urgency, Topic); no credentials.
+    let recorded = try String(contentsOfFile: record, encoding: .utf8).split(separator: "\n").map { line in
+        String(line).replacingOccurrences(of: #""at":"[^"]*","#, with: "", options: .regularExpression)
+    }
+    #expect(recorded == [
+        #"{"via":"webpush","path":"/webpush/\#(id)","headers":{"topic":"order7","ttl":"3600","urgency":"high"},"payload":{"title":"Order shipped","options":{"body":"Your order is on the way","tag":"order-7"}}}"#,
+        #"{"via":"webpush","path":"/webpush/\#(id)","headers":{"ttl":"60"},"payload":{"title":"","options":{"body":"Ali: Is the bike still available?"}}}"#,
+    ])
+    // The log says how each plaintext was read.
+    let log = shade.stdout.text
+    #expect(log.contains("#1 note: decrypted (aes128gcm) with the subscription's keys; the plaintext is JSON, read as a D6 web push notification (what event.data.json() gives the worker)"))
+    #expect(log.contains("#2 note: decrypted (aesgcm) with the subscription's keys; the plaintext is not JSON: a notification whose body is the text, as event.data.text() gives it to a worker that shows it"))
+    // The recording replays without keys to the same screen.
+    let replayed = try runShadeCommand(["state", record, "--platform", "web"])
+    #expect(try JSONParser.parse(replayed.stdout)["sections"]?.array?.first?["items"]?.array?.map { $0["key"]?.string } == ["n2", "order-7"])
 }
 
-@Test(.enabled(if: curlInstalled)) func interceptAddsAHostAndNoRelayRefusesTheOthers() throws {
-    let session = try ClientSession(["--intercept", "push.example.com", "--no-relay"])
-    let intercepted = try session.shell("curl --silent --show-error --max-time 5 https://push.example.com/push "
-        + "-d '{\"userId\":\"u\",\"title\":\"T\",\"body\":\"intercepted\"}'")
-    #expect(intercepted.stdout == "{\"ok\": true, \"id\": 1}")
-    let refused = try session.shell("curl --silent --show-error --max-time 5 https://www.example.org/")
-    #expect(refused.status == 56)
-    #expect(refused.stderr == "curl: (56) CONNECT tunnel failed, response 403\n")
-    let bad = try runShadeCommand(["listen", "--headless", "--port", "0", "--intercept", "bad host"])
-    #expect(bad.status == 2)
-    #expect(bad.stderr == "shade: --intercept bad host is not a host name: give one such as api.example.com (letters, digits, - and .)\n")
+@Test(.enabled(if: curlInstalled)) func expoSDKGetsATicketPerMessageReceiptsAndDeviceNotRegistered() throws {
+    let python = try clientPython.get()
+    let (shade, port) = try startListening(["--unregistered", "ExponentPushToken[gone]"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    let sent = try runProgram(python, [clientScript("expo_send.py"), "http://127.0.0.1:\(port)",
+                                       "ExponentPushToken[a]", "ExponentPushToken[b]", "ExponentPushToken[gone]"], timeout: 60)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    #expect(sent.stdout.split(separator: "\n") == [
+        #"{"ticket": "ExponentPushToken[a]", "status": "ok"}"#,
+        #"{"ticket": "ExponentPushToken[b]", "status": "ok"}"#,
+        #"{"ticket": "ExponentPushToken[gone]", "status": "error", "error": "DeviceNotRegisteredError", "expoPushToken": "ExponentPushToken[gone]"}"#,
+        #"{"receipt": true, "status": "ok"}"#,
+        #"{"receipt": true, "status": "ok"}"#,
+    ])
+    #expect(shade.stop() == 0)
 }
+
+@Test(.enabled(if: curlInstalled)) func firebaseAdminRaisesTheExceptionClassesOfShadesReplies() throws {
+    let python = try clientPython.get()
+    let (shade, port) = try startListening(["--unregistered", "fcm-gone"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    let sent = try runProgram(python, [clientScript("fcm_admin.py"), "http://127.0.0.1:\(port)", "fcm-gone"], timeout: 60)
+    #expect(sent.status == 0, "\(sent.stderr)")
+    #expect(sent.stdout.split(separator: "\n") == [
+        #"{"case": "registered", "name": "projects/shade-demo/messages/1"}"#,
+        #"{"case": "unregistered", "exception": "UnregisteredError", "code": "NOT_FOUND", "status": 404}"#,
+        #"{"case": "reserved-key", "exception": "InvalidArgumentError", "code": "INVALID_ARGUMENT", "status": 400}"#,
+    ])
+    #expect(shade.stop() == 0)
+}
+
+func compact(_ value: JSON?) -> String { value.map(JSONWriter.compact) ?? "nil" }

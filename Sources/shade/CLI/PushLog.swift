@@ -59,7 +59,7 @@ final class PushLog {
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
             return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
-        }
+        } + push.notes.map { "#\(push.id) note: \(sanitized($0))" }
     }
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
@@ -74,7 +74,7 @@ final class PushLog {
         case .rejected(let reason):
             return "rejected: " + sanitized(reason)
         case .elsewhere:
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"

@@ -46,9 +46,10 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -103,13 +104,13 @@ struct CommandResult {
     var stderr: String
 }
 
-func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
-    try runProgram(ServerBuild.shade, arguments, timeout: timeout)
+func runShadeCommand(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
+    try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
 /// `environment` is added to this process's own (a value of "" removes the variable).
-func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30,
-                environment: [String: String] = [:]) throws -> CommandResult {
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
