@@ -96,6 +96,25 @@ struct TerminalUITests {
         #expect(pane.waitFor("[exit 0]"))
     }
 
+    @Test func aPushOverTLSThroughTheProxyShowsHowItCameInTheHeaderAndTheInspector() throws {
+        let socket = Self.socketPath(), ca = NSTemporaryDirectory() + "shade-e2e-ca-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(try runCommand(Build.shade, ["trust", "--ca-dir", ca]).status == 0)
+        let pane = try TmuxPane(command: "\(Build.shade) listen --socket \(socket) --port 0 --ca-dir \(ca)", columns: 180, rows: 40)
+        #expect(pane.waitFor("TLS·h2 0 handshakes · proxy 0 intercepted, 0 relayed"), "the header shows the TLS and proxy state:\n\(pane.text)")
+        let port = try #require(pane.text.range(of: #"127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { pane.text[$0].dropFirst(10) })
+        let curl = try runCommand("/usr/bin/curl", ["--silent", "--max-time", "5", "--proxy", "http://127.0.0.1:\(port)", "--cacert", "\(ca)/ca.pem",
+                                                   "https://fcm.googleapis.com/v1/projects/p/messages:send",
+                                                   "-d", #"{"message":{"token":"t","notification":{"title":"Dana","body":"over TLS"}}}"#])
+        #expect(curl.stdout == #"{"name": "projects/p/messages/1"}"#)
+        #expect(pane.waitFor("TLS·h2 1 handshake · proxy 1 intercepted, 0 relayed"), "\(pane.text)")
+        try pane.send("j", "i")
+        #expect(pane.waitFor("protocol    HTTP/2 over TLS (TLSv1.3)"), "\(pane.text)")
+        #expect(pane.text.contains("TLS host    fcm.googleapis.com"))
+        #expect(pane.text.contains("proxy       through Shade's proxy: CONNECT fcm.googleapis.com:443"))
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
     @Test func resizingThePaneLaysTheScreenOutAgain() throws {
         let (pane, socket) = try Self.listening(columns: 100, rows: 30)
         try Self.send(socket, Build.sample("seed000-send-to-user.json"))

@@ -88,6 +88,8 @@ public final class LiveSession: ConnectionHandler {
     /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
     private var offlineWindow: OfflineWindow?
     private var timeline: OfflineTimeline?
+    /// OAuth tokens handed out (`POST /token`), numbering them.
+    private var tokensIssued = 0
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -137,6 +139,25 @@ public final class LiveSession: ConnectionHandler {
         }
         listening += described
         return described
+    }
+
+    /// What the TCP port does besides plain HTTP, for the line `listen` prints after "listening on".
+    public var transportSummary: String {
+        let configuration = loop.configuration
+        let tls = configuration.certificateDirectory.map { "TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \($0)" }
+            ?? "no TLS (no CA directory)"
+        let others = configuration.proxy.relays ? "relays other hosts unchanged" : "refuses other hosts (--no-relay)"
+        return "\(tls); HTTPS proxy: answers CONNECT to \(configuration.proxy.intercepted.sorted().joined(separator: ", ")) itself, \(others)"
+    }
+
+    /// The TLS and proxy state for the TUI header: `TLS·h2 3 handshakes · proxy 2 intercepted, 1 relayed`.
+    public var networkStatus: String {
+        if let problem = loop.tlsProblem { return "TLS off: \(problem)" }
+        let stats = loop.stats
+        var text = "TLS·h2 \(stats.tlsHandshakes) handshake\(stats.tlsHandshakes == 1 ? "" : "s")"
+        text += " · proxy \(stats.interceptedTunnels) intercepted, "
+        text += loop.configuration.proxy.relays ? "\(stats.relayedTunnels) relayed" : "no relay (\(stats.refusedTunnels) refused)"
+        return text
     }
 
     /// The TCP port listened on (the one chosen for port 0), if any.
@@ -400,6 +421,9 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.oauthToken):
+            tokensIssued += 1
+            return OAuthToken.respond(to: request, number: tokensIssued)
         case .found(.webPushSubscription):
             return webPushSubscription(request)
         case .found(.webPush(let id)):
@@ -443,7 +467,8 @@ public final class LiveSession: ConnectionHandler {
             guard !services.strictAuth else { return replies.credentialError(route, refusal) }
             notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
+                                  channel: connection.channel)
         var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
@@ -474,7 +499,7 @@ public final class LiveSession: ConnectionHandler {
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         var intake = Intake(firstID: 0)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson"))
+                                       transport: Transport(via: "ndjson", channel: connection.channel))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 

@@ -52,6 +52,11 @@ public enum Inspector {
             field("shape", "\(push.shape.rule) \(push.shape.displayName)")
             field("via", push.transport.via)
             field("route", push.transport.path)
+            if let channel = push.transport.channel {
+                field("protocol", channel.protocolText)
+                if channel.tls != nil { field("TLS host", channel.serverName ?? "(no SNI: the default certificate)") }
+                field("proxy", channel.proxiedTo.map { "through Shade's proxy: CONNECT \($0)" } ?? "no, straight to Shade")
+            }
             field("at", push.transport.at)
             for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
                 field(name, value)

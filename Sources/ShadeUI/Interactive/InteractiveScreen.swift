@@ -28,12 +28,15 @@ public struct Chrome: Equatable, Sendable {
     public var replay: ReplayStatus?
     /// The clock (ms) that transient messages expire against.
     public var now: Int64
+    /// TLS and proxy state for a live session (`TLS ✓ 3 · proxy 2 tunnels, relays others`), nil for replay.
+    public var network: String?
 
-    public init(title: String, recording: String? = nil, replay: ReplayStatus? = nil, now: Int64 = 0) {
+    public init(title: String, recording: String? = nil, replay: ReplayStatus? = nil, now: Int64 = 0, network: String? = nil) {
         self.title = title
         self.recording = recording
         self.replay = replay
         self.now = now
+        self.network = network
     }
 }
 
@@ -106,6 +109,9 @@ public enum InteractiveScreen {
         screen.fill(row: 0, style: bar)
         var column = screen.put(" Shade ", column: 0, row: 0, style: Style(bold: true, reverse: true))
         column += screen.put("│ " + chrome.title + " ", column: column, row: 0, width: screen.columns - column, style: bar)
+        if let network = chrome.network {
+            column += screen.put("│ " + network + " ", column: column, row: 0, width: screen.columns - column, style: bar)
+        }
         if let recording = chrome.recording {
             column += screen.put("● REC " + recording + " ", column: column, row: 0, width: screen.columns - column,
                                  style: Style(foreground: .danger, bold: true, reverse: true))

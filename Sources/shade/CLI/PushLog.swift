@@ -45,8 +45,9 @@ final class PushLog {
 
     /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
+        let channel = Self.channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
-            return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))"]
+            return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))\(channel)"]
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
@@ -57,8 +58,15 @@ final class PushLog {
         }
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
+            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
         } + push.notes.map { "#\(push.id) note: \(sanitized($0))" }
+    }
+
+    /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
+    /// for pushes that came over TLS, HTTP/2 or the proxy; nothing for plain HTTP/1.1 and NDJSON.
+    static func channelNote(_ channel: Channel?) -> String {
+        guard let channel, !channel.isPlain else { return "" }
+        return " [\(sanitized(channel.description))]"
     }
 
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {

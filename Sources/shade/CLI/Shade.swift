@@ -15,7 +15,8 @@ struct Command: Sendable {
 enum Shade {
     static var commands: [Command] {
         [ListenCommand.command, ReplayCommand.command, DemoCommand.command, SendCommand.command,
-         StateCommand.command, SnapshotCommand.command, LintCommand.command, SubscriptionCommand.command]
+         StateCommand.command, SnapshotCommand.command, LintCommand.command, SubscriptionCommand.command,
+         TrustCommand.command, EnvCommand.command]
     }
 
     static let overview = """

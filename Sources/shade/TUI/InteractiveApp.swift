@@ -106,7 +106,8 @@ final class InteractiveApp {
             replayStatus = ReplayStatus(position: r.position, count: r.count, elapsedMillis: r.elapsedMillis, totalMillis: r.totalMillis,
                                         speed: r.speed, paused: r.isPaused, finished: r.isFinished)
         }
-        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis())
+        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis(),
+                      network: session.tcpPort == nil ? nil : session.networkStatus)
     }
 
     func drawIfNeeded() {
