@@ -96,6 +96,19 @@ func lineTexts(_ item: JSON?) -> [String] {
         + "through the proxy (CONNECT fcm.googleapis.com:443)]") })
 }
 
+@Test(.timeLimit(.minutes(5))) func firebaseAdminRaisesTheExceptionClassesOfShadesRepliesThroughTheProxy() throws {
+    // A backend's clean-up path: the token given with --unregistered raises UnregisteredError, a
+    // reserved data key InvalidArgumentError, exactly as firebase-admin maps FCM's own replies.
+    let session = try ClientSession(["--unregistered", "fcm-gone"])
+    let result = try session.python("fcm_admin.py", [ServerBuild.temporary("service-account.json"), "fcm-gone"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: "\n") == [
+        #"{"case": "registered", "name": "projects/shade-demo/messages/1"}"#,
+        #"{"case": "unregistered", "exception": "UnregisteredError", "code": "NOT_FOUND", "status": 404}"#,
+        #"{"case": "reserved-key", "exception": "InvalidArgumentError", "code": "INVALID_ARGUMENT", "status": 400}"#,
+    ])
+}
+
 @Test(.timeLimit(.minutes(5))) func exponentServerSDKSendsToItsDefaultHostThroughTheProxy() throws {
     let session = try ClientSession()
     let result = try session.python("expo_proxy_send.py", ["ExponentPushToken[xxxxxxxxxxxxxxxxxxxxxx]", "Order", "shipped"])
