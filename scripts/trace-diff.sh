@@ -48,6 +48,8 @@ optionsets=(
   "--platform android --bundle-at 2"
   "--platform all --strings Samples/strings/Localizable.strings --strings Samples/strings/strings.xml --locale de"
   "--platform all --strings Samples/strings/strings.json --locale fa"
+  "--platform all --offline 5s..30s"
+  "--platform all --offline 0s..1h"
 )
 
 tmp=$(mktemp -d)

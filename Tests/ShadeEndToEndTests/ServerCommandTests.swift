@@ -18,9 +18,12 @@ func seedCurl(port: String) -> String {
     """
 }
 
-/// Starts `shade listen --headless --port 0` on a temporary socket; returns it and its port.
-func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock")) throws -> (ShadeProcess, String) {
-    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra)
+/// Starts `shade listen --headless --port 0` on a temporary socket (and a temporary CA directory unless
+/// `extra` names one); returns it and its port.
+func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock"),
+                    environment: [String: String] = [:]) throws -> (ShadeProcess, String) {
+    let ca = extra.contains("--ca-dir") ? [] : ["--ca-dir", ServerBuild.temporary("ca")]
+    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + ca + extra, environment: environment)
     guard let port = shade.waitForOutput(matching: #"http://127\.0\.0\.1:([0-9]+)"#) else {
         _ = shade.stop(signal: SIGKILL)
         throw CancellationError()
@@ -29,8 +32,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
 }
 
 @Test(.enabled(if: curlInstalled)) func listenServesTheSeedCurlLineLogsEachPushAndStopsCleanly() throws {
-    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl")
-    let (shade, port) = try startListening(["--record", record], socket: socket)
+    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl"), ca = ServerBuild.temporary("ca")
+    let (shade, port) = try startListening(["--record", record, "--ca-dir", ca], socket: socket)
     defer { _ = shade.stop(signal: SIGKILL) }
 
     let seed = try runProgram("/bin/sh", ["-c", seedCurl(port: port).replacingOccurrences(of: "curl ", with: "curl --silent --max-time 5 ")])
@@ -56,7 +59,12 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     }
     #expect(lines == [
         "shade: listening on unix \(socket) and http://127.0.0.1:\(port), recording to \(record)",
+        "shade: TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \(ca); HTTPS proxy: "
+            + "answers CONNECT to api.development.push.apple.com, api.push.apple.com, api.sandbox.push.apple.com, exp.host, "
+            + "fcm.googleapis.com, oauth2.googleapis.com itself, relays other hosts unchanged",
         "#1 android: conversation room_42 ← @ali: Is the bike still available?",
+        // The seed's curl line with its variables unset sends empty credentials: taken, with a note.
+        "#1 note: the push service would answer 401: unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing (Shade accepted it; --strict-auth refuses it as the push service does)",
         "#2 android: elsewhere (APNs payload for iOS)",
         "#3 android: notification n3 \"T\": a␛[31mred␇",
         "tcp PEER POST /3/device/zz: refused (not recorded): BadDeviceToken: \"zz\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)",
@@ -166,10 +174,26 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     ("listen", "curl -X POST http://127.0.0.1:4747/push/send-to-user \\"),
     ("send", "shade send Samples/seed000-send-to-user.json"),
     ("replay", "shade replay session.jsonl --speed 10 --platform all"),
+    ("trust", "sudo cp ~/.local/share/shade/ca/ca.pem /usr/local/share/ca-certificates/shade-local-ca.crt"),
+    ("env", "eval \"$(shade env)\" && python3 send_apns.py"),
 ])
 func helpHasExamples(command: String, example: String) throws {
     let result = try runShadeCommand([command, "--help"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Usage: shade \(command) "))
     #expect(result.stdout.contains(example))
+}
+
+@Test(.enabled(if: curlInstalled)) func withoutStrictAuthTheLogSaysWhatTheRealServiceWouldHaveAnswered() throws {
+    let (shade, port) = try startListening(["--platform", "ios"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/3/device/00ff", "-d", #"{"aps":{"alert":"hi"}}"#]) == "200")
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/v1/projects/p/messages:send",
+                          "-d", #"{"message":{"token":"t","notification":{"title":"T"}}}"#]) == "200")
+    #expect(shade.stop() == 0)
+    let notes = shade.stdout.text.split(separator: "\n").filter { $0.contains(" note: ") }
+    #expect(notes == [
+        "#1 note: APNs would answer 403 MissingProviderToken: no provider token: send authorization: bearer JWT (ES256, signed with your .p8 key) (Shade accepted it; --strict-auth refuses it as APNs does)",
+        "#2 note: FCM would answer 401 UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. (Authorization: Bearer ACCESS_TOKEN) (Shade accepted it; --strict-auth refuses it as FCM does)",
+    ])
 }

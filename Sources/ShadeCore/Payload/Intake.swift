@@ -156,7 +156,8 @@ public struct Intake: Sendable {
         let at = own ?? outer.at
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
                                   via: envelope["via"]?.string ?? outer.via, at: at,
-                                  atMillis: own.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
+                                  atMillis: own.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis,
+                                  channel: outer.channel)
         value(envelope["payload"]!, source: source, transport: transport, body)
     }
 }

@@ -14,6 +14,8 @@ public struct Arrival: Sendable, Equatable {
         case rejected(String)
         /// The push's shape does not reach this platform (SPEC §1).
         case elsewhere
+        /// The device is offline: the push waits at its service (SPEC §8).
+        case waiting
     }
 
     /// nil when nothing could be read (invalid JSON, an unknown shape): `source` says where.
@@ -74,13 +76,22 @@ public final class LiveSession: ConnectionHandler {
     public private(set) var listening: [String] = []
     /// Called after every push or rejection is applied (live or replayed; not when seeking rebuilds).
     public var onArrival: ((Arrival) -> Void)?
+    /// Unregistered tokens, `--strict-auth`, the Web Push subscription.
+    public var services = ServiceOptions()
+    /// The Expo tickets handed out, for `getReceipts`.
+    var expoReceipts = ExpoReceipts()
 
     /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
     /// Reads every live request and line (its tape is reused); the numbers it gives are replaced in `admit`.
     private var intake = Intake(firstID: 0)
-    private let replies: RouteReplies
+    let replies: RouteReplies
+    /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
+    private var offlineWindow: OfflineWindow?
+    private var timeline: OfflineTimeline?
+    /// OAuth tokens handed out (`POST /token`), numbering them.
+    private var tokensIssued = 0
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -132,6 +143,25 @@ public final class LiveSession: ConnectionHandler {
         return described
     }
 
+    /// What the TCP port does besides plain HTTP, for the line `listen` prints after "listening on".
+    public var transportSummary: String {
+        let configuration = loop.configuration
+        let tls = configuration.certificateDirectory.map { "TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \($0)" }
+            ?? "no TLS (no CA directory)"
+        let others = configuration.proxy.relays ? "relays other hosts unchanged" : "refuses other hosts (--no-relay)"
+        return "\(tls); HTTPS proxy: answers CONNECT to \(configuration.proxy.intercepted.sorted().joined(separator: ", ")) itself, \(others)"
+    }
+
+    /// The TLS and proxy state for the TUI header: `TLS·h2 3 handshakes · proxy 2 intercepted, 1 relayed`.
+    public var networkStatus: String {
+        if let problem = loop.tlsProblem { return "TLS off: \(problem)" }
+        let stats = loop.stats
+        var text = "TLS·h2 \(stats.tlsHandshakes) handshake\(stats.tlsHandshakes == 1 ? "" : "s")"
+        text += " · proxy \(stats.interceptedTunnels) intercepted, "
+        text += loop.configuration.proxy.relays ? "\(stats.relayedTunnels) relayed" : "no relay (\(stats.refusedTunnels) refused)"
+        return text
+    }
+
     /// The TCP port listened on (the one chosen for port 0), if any.
     public var tcpPort: UInt16? {
         for listener in loop.listeners { if case .tcp(_, let port) = listener.endpoint { return port } }
@@ -169,20 +199,46 @@ public final class LiveSession: ConnectionHandler {
         changeCount += 1
     }
 
+    /// Takes `platforms` offline, or back online when they are offline (the TUI's `o`), at the
+    /// replay's recording time when replaying, else now.
+    public func toggleOffline(_ platforms: [Platform]) {
+        let now = replay?.recordingTime ?? wallClock.nowMillis()
+        for platform in platforms {
+            let index = Self.slot(platform)
+            if feeds[index].offline != nil { feeds[index].comeOnline(at: now) } else { feeds[index].goOffline(at: now) }
+        }
+        changeCount += 1
+    }
+
+    /// The end of a replay: a window still open closes at its UNTIL (SPEC §8).
+    func replayEnded() {
+        guard timeline != nil else { return }
+        let transitions = timeline!.finish()
+        guard !transitions.isEmpty else { return }
+        for transition in transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        changeCount += 1
+    }
+
     /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
-    /// after the ones received so far.
-    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+    /// after the ones received so far. With `offline`, the profiles are offline in that window of
+    /// the recording's time (SPEC §8).
+    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
         startReplay(ReplayFeed(documents.map { .document($0) }, firstID: nextNumber), speed: speed, instant: instant,
-                    paused: paused, loops: loops)
+                    paused: paused, loops: loops, offline: offline)
     }
 
     /// The same from opened files and standard input, read as they play: a recording of any size
     /// replays in the memory of a line.
-    public func startReplay(_ inputs: ReplayInputs, speed: Double, instant: Bool, paused: Bool, loops: Bool) {
-        startReplay(ReplayFeed(inputs.inputs, firstID: nextNumber), speed: speed, instant: instant, paused: paused, loops: loops)
+    public func startReplay(_ inputs: ReplayInputs, speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
+        startReplay(ReplayFeed(inputs.inputs, firstID: nextNumber), speed: speed, instant: instant, paused: paused, loops: loops,
+                    offline: offline)
     }
 
-    private func startReplay(_ feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+    private func startReplay(_ feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool, offline: OfflineWindow?) {
+        offlineWindow = offline
+        timeline = offline.map(OfflineTimeline.init)
         replay?.stop()
         let driver = ReplayDriver(feed: feed, speed: speed, instant: instant, paused: paused, loops: loops, session: self)
         nextNumber = driver.nextFreeID
@@ -193,6 +249,7 @@ public final class LiveSession: ConnectionHandler {
     /// Empty centers (the demo starting over).
     func resetCenters() {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
     }
 
@@ -200,6 +257,7 @@ public final class LiveSession: ConnectionHandler {
     /// Empty centers fed each entry `next` gives, one at a time, without announcing them (seeking back).
     func rebuild(from next: () -> [Intake.Outcome]?) {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         while let entry = next() { ingest(entry, announce: false) }
         changeCount += 1
     }
@@ -213,12 +271,14 @@ public final class LiveSession: ConnectionHandler {
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
         var silent, calls, rejected, elsewhere: Int
+        var offline: Bool
 
         init(_ center: Center) {
             silent = center.silent
             calls = center.calls
             rejected = center.rejected
             elsewhere = center.elsewhere
+            offline = center.offline != nil
         }
     }
 
@@ -227,14 +287,20 @@ public final class LiveSession: ConnectionHandler {
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
+        var time: Int64?
+        if timeline != nil {
+            let step = timeline!.next(outcome)
+            time = step.time
+            for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        }
         for platform in Platform.allCases {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
             switch (outcome, refusal) {
-            case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
+            case (.push(let push), let refusal?) where push.reaches(platform):
                 feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
-                feeds[index].receive(push)
+                feeds[index].receive(push, at: time)
             case (.rejected(let rejection), _):
                 feeds[index].reject(rejection)
             }
@@ -246,6 +312,7 @@ public final class LiveSession: ConnectionHandler {
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
+                : after.offline ? .waiting
                 : .shown
         }
         if !fresh.isEmpty {
@@ -284,7 +351,8 @@ public final class LiveSession: ConnectionHandler {
                 push.transport.at = at
                 push.transport.atMillis = now
                 push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
-                if let refusal = ServiceChecks.refusal(for: push, service: service) {
+                if let refusal = ServiceChecks.refusal(for: push, service: service)
+                    ?? Recipients.refusal(for: push, service: service, unregistered: services.unregistered, now: now) {
                     refusedCount += 1
                     apply(.push(push), refusal: refusal, announce: true)
                     admissions.append(.refused(push, refusal))
@@ -314,8 +382,16 @@ public final class LiveSession: ConnectionHandler {
         return admissions
     }
 
+    /// A push refused before any service check could read it (a Web Push body Shade cannot
+    /// decrypt): counted, rejected where it reaches, not recorded.
+    func refuse(_ push: Push, _ refusal: PushRefusal) {
+        refusedCount += 1
+        apply(.push(push), refusal: refusal, announce: true)
+        changeCount += 1
+    }
+
     /// A request or line that did not parse as anything pushable still counts (SPEC §1).
-    private func rejectUnreadable(source: SourcePosition, reason: String) {
+    func rejectUnreadable(source: SourcePosition, reason: String) {
         refusedCount += 1
         apply(.rejected(Rejection(source: source, reason: reason)), refusal: nil, announce: true)
         changeCount += 1
@@ -323,7 +399,15 @@ public final class LiveSession: ConnectionHandler {
 
     // MARK: ConnectionHandler
 
-    public func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+    public func respond(to received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        // Compressed bodies are undone here, between framing and routes, whichever framing carried them.
+        let request: HTTPRequest
+        switch BodyEncoding.decoded(received, limit: loop.configuration.httpLimits.maxBodyBytes) {
+        case .success(let decoded): request = decoded
+        case .failure(let failure):
+            rejectUnreadable(source: SourcePosition(name: "\(connection) \(received.method) \(received.path)"), reason: failure.message)
+            return .error(status: failure.status, failure.message)
+        }
         switch Route.match(method: request.method, path: request.path) {
         case .notFound:
             let body = JSONObject([
@@ -345,6 +429,15 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.oauthToken):
+            tokensIssued += 1
+            return OAuthToken.respond(to: request, number: tokensIssued)
+        case .found(.webPushSubscription):
+            return webPushSubscription(request)
+        case .found(.webPush(let id)):
+            return webPush(request, id: id, from: connection)
+        case .found(.expoReceipts):
+            return expoReceipts(request)
         case .found(let route):
             return push(request, route: route, from: connection)
         }
@@ -377,12 +470,33 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        var notes: [String] = []
+        if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
+            guard !services.strictAuth else { return replies.credentialError(route, refusal) }
+            notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
+        }
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
+                                  channel: connection.channel)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
+        if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
         let admissions = admit(outcomes, service: route.service)
-        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request)
+        if route == .expo {
+            for case .accepted(let push) in admissions {
+                for ticket in replies.expoTickets(for: push, unregistered: services.unregistered) {
+                    if let id = ticket.id { expoReceipts.issue(id) }
+                }
+            }
+        }
+        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request,
+                            unregistered: services.unregistered)
+    }
+
+    static func noted(_ outcome: Intake.Outcome, _ notes: [String]) -> Intake.Outcome {
+        guard case .push(var push) = outcome else { return outcome }
+        push.notes += notes
+        return .push(push)
     }
 
     private func isAuthorized(_ request: HTTPRequest, key: String) -> Bool {
@@ -391,7 +505,7 @@ public final class LiveSession: ConnectionHandler {
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson"))
+                                       transport: Transport(via: "ndjson", channel: connection.channel))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 

@@ -32,6 +32,8 @@ public final class ReplayDriver {
     public private(set) var playedCount = 0
     /// The number after the replay's last push (live pushes are numbered from it).
     let nextFreeID: Int
+    /// The first entry's time, if it has one.
+    private let firstTime: Int64?
 
     init(feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool, session: LiveSession) {
         self.feed = feed
@@ -40,14 +42,18 @@ public final class ReplayDriver {
         loop = session.loop
         clock = session.clock
         var pushes = 0
+        var first: Int64?? = nil
         // The first pass: each entry's time, nothing else kept.
         let times = AnyIterator { () -> Int64?? in
             guard let entry = feed.nextEntry() else { return nil }
             pushes += entry.count
-            return .some(Self.time(of: entry))
+            let time = Self.time(of: entry)
+            if first == nil { first = .some(time) }
+            return .some(time)
         }
         schedule = ReplaySchedule(times: IteratorSequence(times), speed: speed, instant: instant)
         pushCount = pushes
+        firstTime = first ?? nil
         nextFreeID = feed.nextID
         feed.rewind()
         if paused { schedule.pause(at: clock.nowMillis()) }
@@ -73,6 +79,11 @@ public final class ReplayDriver {
     /// Recording time played so far, and the whole length, at speed 1.
     public var elapsedMillis: Int64 { schedule.elapsed(at: clock.nowMillis()) }
     public var totalMillis: Int64 { schedule.total }
+    /// Where the replay is in the recording's own time (its first entry's `at` plus the time played),
+    /// for what happens "now" in it (the TUI's `o`); nil when the first entry has no `at`.
+    public var recordingTime: Int64? {
+        firstTime.map { Checked.add($0, elapsedMillis) }
+    }
     /// 0…1, for a progress bar.
     public var progress: Double { schedule.progress(at: clock.nowMillis()) }
 
@@ -150,6 +161,7 @@ public final class ReplayDriver {
             session.ingest(entry)
             handed += 1
         }
+        if handed > 0 && isFinished { session.replayEnded() }
         if let timer { loop.cancel(timer) }
         timer = nil
         if cursor < schedule.position {

@@ -5,8 +5,9 @@ public enum Inspector {
     static let heading = Style(bold: true, underline: true)
     static let label = Style(dim: true)
 
-    /// `diagnostics` are lint lines for the newest push (empty when clean).
-    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = []) -> [StyledLine] {
+    /// `diagnostics` are lint lines for the newest push (empty when clean); `events` what happened to
+    /// the device beside its items (SPEC §8: onDeletedMessages, what the services dropped offline).
+    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = [], events: [TraceStep] = []) -> [StyledLine] {
         var out: [StyledLine] = []
         func field(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -28,7 +29,17 @@ public enum Inspector {
             field("avatar", "\(avatar.initials) colour \(avatar.color)" + (avatar.imageURL.map { " photo \($0)" } ?? " (initials drawn)"))
         }
         field("tag", item.tag)
-        field("level", item.level?.rawValue)
+        field("level", item.level.map { level in
+            item.criticalSound ? "\(level.rawValue) (I10: a critical sound; the app needs Apple's critical-alerts entitlement)"
+                : "\(level.rawValue) (I8: interruption-level)"
+        })
+        if item.mutableContent {
+            field("extension", "mutable-content: 1 (I11): the app's Notification Service Extension may rewrite the title and body before they are shown")
+        }
+        field("category", item.category.map {
+            platform == .android ? "\($0) (I12): click_action, the activity a tap opens" : "\($0) (I12): the action buttons the app registered for it"
+        })
+        field("image", item.image.map { "\($0) (I12)" })
         field("pushes", "\(item.total) in this item, \(item.lines.count) kept")
         if !item.actions.isEmpty { field("actions", item.actions.joined(separator: ", ")) }
         for line in item.lines.suffix(5) {
@@ -41,10 +52,17 @@ public enum Inspector {
             field("shape", "\(push.shape.rule) \(push.shape.displayName)")
             field("via", push.transport.via)
             field("route", push.transport.path)
+            if let channel = push.transport.channel {
+                field("protocol", channel.protocolText)
+                if channel.tls != nil { field("TLS host", channel.serverName ?? "(no SNI: the default certificate)") }
+                field("proxy", channel.proxiedTo.map { "through Shade's proxy: CONNECT \($0)" } ?? "no, straight to Shade")
+            }
             field("at", push.transport.at)
             for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
                 field(name, value)
             }
+            // How the route read it (a Web Push body), what a real service would have answered.
+            for note in push.notes { field("note", note) }
         }
 
         section("On tap the app receives (C10)")
@@ -57,6 +75,12 @@ public enum Inspector {
         section("Why (decision trace)")
         for step in item.trace {
             out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
+        }
+        if !events.isEmpty {
+            section("Device events (offline delivery, §8)")
+            for step in events {
+                out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
+            }
         }
         if !diagnostics.isEmpty {
             section("Lint")

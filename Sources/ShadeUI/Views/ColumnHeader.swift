@@ -36,7 +36,9 @@ enum ColumnHeader {
 
     static func rows(_ state: CenterState, form: Form, width: Int) -> [ViewRow] {
         let badge = Span("badge \(state.badge)", state.badge > 0 ? ViewStyle.title : ViewStyle.meta)
-        let summary = [Span(state.profile.summary, ViewStyle.summary)]
+        var summary = [Span(state.profile.summary, ViewStyle.summary)]
+        // SPEC §8: an offline device says so, and how many pushes wait for it.
+        if state.offlineSince != nil { summary.append(Span(" · offline · \(state.waiting) waiting", ViewStyle.error)) }
         let top = form == .oneLine ? ViewRow(summary) : ViewRow(summary, right: [badge], minimumLeft: 8)
         let lines = counterLines(state, form: form, width: width) ?? cutLines(state, width: width)
         return [top] + lines.map { ViewRow([Span($0, ViewStyle.meta)]) }
@@ -80,6 +82,8 @@ enum ColumnHeader {
         }
         // SPEC §1: pushes for another platform; only worth a word when there are some.
         if state.elsewhere > 0 { parts.append("\(state.elsewhere) \(short ? "else" : "elsewhere")") }
+        // SPEC §8: pushes the services discarded while the device was offline.
+        if state.dropped > 0 { parts.append("\(state.dropped) \(short ? "drop" : "dropped")") }
         return parts
     }
 

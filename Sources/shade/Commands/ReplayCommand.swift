@@ -7,7 +7,7 @@ enum ReplayCommand {
     static let command = Command(
         name: "replay",
         summary: "play recorded pushes with their original timing",
-        usage: "shade replay FILE… [--speed X] [--instant] [--paused] [--headless] [profile options]",
+        usage: "shade replay FILE… [--speed X] [--instant] [--paused] [--headless] [--offline FROM..UNTIL] [profile options]",
         help: """
         Plays the inputs in order: envelope lines (a `shade listen --record` file) keep the gaps between
         their "at" times, scaled by --speed; bare payloads come \(ReplaySchedule.untimedInterval) ms apart. A batch
@@ -19,6 +19,7 @@ enum ReplayCommand {
           --instant               everything at once, no waiting
           --paused                start paused (in the terminal UI: space plays, n steps)
           --headless              no terminal UI
+        \(Session.offlineHelp)
         \(ProfileOptions.help)
 
         Examples:
@@ -26,7 +27,7 @@ enum ReplayCommand {
           shade replay session.jsonl --speed 10 --platform all
           shade replay Samples/demo.jsonl --instant --headless | grep conversation
         """,
-        valueOptions: ["--speed"] + ProfileOptions.valueOptions,
+        valueOptions: ["--speed", "--offline"] + ProfileOptions.valueOptions,
         flags: ["--instant", "--paused", "--headless", "--no-color"],
         run: run)
 
@@ -34,6 +35,7 @@ enum ReplayCommand {
         let inputs = try Shade.requireInputs(parsed, command: "replay")
         let options = try parsed.profileOptions()
         let speed = try Shade.speed(parsed.value("--speed"))
+        let offline = try Session.offlineWindow(parsed)
         let listed = try Session.sources(inputs)
         let sources: ReplayInputs
         do { sources = try InputFiles.openForReplay(listed) } catch { throw UsageError("\(error.path): \(error.reason)") }
@@ -43,7 +45,8 @@ enum ReplayCommand {
 
         let headless = Headless.isChosen(parsed)
         if !headless {
-            let start = { session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false) }
+            let start = { session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false,
+                                             offline: offline) }
             if let status = runInteractive(session: session, title: String(title.dropFirst(8)), options: options, texts: texts,
                                            noColor: parsed.has("--no-color"), onStart: start) {
                 return status
@@ -53,7 +56,7 @@ enum ReplayCommand {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
         let log = Headless.log(session, platforms: options.platforms)
-        session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false)
+        session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false, offline: offline)
         let interrupted: Bool
         do {
             interrupted = try Headless.run(session, log: log) { session.replay?.isFinished ?? true }

@@ -6,7 +6,7 @@ enum SnapshotCommand {
     static let command = Command(
         name: "snapshot",
         summary: "print the final screen as plain text (exactly ROWS lines of COLS columns)",
-        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--color]",
+        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--offline FROM..UNTIL] [--color]",
         help: """
         Reads every push from the inputs, in order, and prints what the shade shows at the end:
         the header of each platform (profile and counters), then its sections (Conversations,
@@ -19,6 +19,7 @@ enum SnapshotCommand {
                                   shades; smaller sizes print the "too small" message)
           --color                 add ANSI colours and styles (for a terminal or a bug report)
         \(ProfileOptions.help)
+        \(Session.offlineHelp)
 
         Marks:
         \(ShadeView.legend.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
@@ -29,7 +30,7 @@ enum SnapshotCommand {
           shade snapshot Samples/seed000-group-conversation.jsonl --platform ios --color
           shade snapshot Samples/seed000-send-to-user.json --platform ios --ios-communication off
         """,
-        valueOptions: ["--size"] + ProfileOptions.valueOptions,
+        valueOptions: ["--size"] + ProfileOptions.valueOptions + ["--offline"],
         flags: ["--color"],
         run: run)
 
@@ -40,7 +41,7 @@ enum SnapshotCommand {
         if let text = parsed.value("--size") { size = try parseSize(text) }
         let inputs = try Shade.requireInputs(parsed, command: "snapshot")
         let options = try parsed.profileOptions()
-        let centers = try Session.centers(options: options, inputs: inputs)
+        let centers = try Session.centers(options: options, inputs: inputs, offline: try Session.offlineWindow(parsed))
         let screen = ShadeView.compose(centers.map(\.state), view: ViewState(platforms: options.platforms),
                                        columns: size.columns, rows: size.rows)
         if parsed.has("--color") {

@@ -5,7 +5,7 @@ enum StateCommand {
     static let command = Command(
         name: "state",
         summary: "print the final notification-center state as JSON",
-        usage: "shade state FILE… [profile options] [--trace]",
+        usage: "shade state FILE… [profile options] [--offline FROM..UNTIL] [--trace]",
         help: """
         Reads every push from the inputs, in order, and prints what each profile's notification
         center holds at the end: counters, sections and items (DESIGN.md's contract JSON).
@@ -13,21 +13,24 @@ enum StateCommand {
 
         Options:
         \(ProfileOptions.help)
-          --trace                 add each item's decision trace (rule ids) to the JSON
+        \(Session.offlineHelp)
+          --trace                 add each item's decision trace (rule ids) to the JSON, and each
+                                  profile's events (what the services did while it was offline)
 
         Examples:
           shade state Samples/demo.jsonl --platform all
           shade state Samples/seed000-send-to-user.json --platform ios --ios-communication off
+          shade state Samples/offline-session.jsonl --offline 10s..2m --platform all --trace
           cat pushes.jsonl | shade state - | jq '.sections[].items[].title'
         """,
-        valueOptions: ProfileOptions.valueOptions,
+        valueOptions: ProfileOptions.valueOptions + ["--offline"],
         flags: ["--trace"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         let inputs = try Shade.requireInputs(parsed, command: "state")
         let options = try parsed.profileOptions()
-        let centers = try Session.centers(options: options, inputs: inputs)
+        let centers = try Session.centers(options: options, inputs: inputs, offline: try Session.offlineWindow(parsed))
         var json = StateJSON.value(centers.map(\.state))
         if parsed.has("--trace") { json = StateJSON.addingTraces(json, centers.map(\.state)) }
         print(JSONWriter.pretty(json))

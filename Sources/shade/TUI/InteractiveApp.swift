@@ -96,6 +96,7 @@ final class InteractiveApp {
         case .faster: session.replay?.faster()
         case .slower: session.replay?.slower()
         case .seek(let seconds): session.replay?.seek(by: Double(seconds))
+        case .toggleOffline(let platforms): session.toggleOffline(platforms)
         }
     }
 
@@ -105,7 +106,8 @@ final class InteractiveApp {
             replayStatus = ReplayStatus(position: r.position, count: r.count, elapsedMillis: r.elapsedMillis, totalMillis: r.totalMillis,
                                         speed: r.speed, paused: r.isPaused, finished: r.isFinished)
         }
-        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis())
+        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis(),
+                      network: session.tcpPort == nil ? nil : session.networkStatus)
     }
 
     func drawIfNeeded() {

@@ -46,9 +46,10 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -103,14 +104,21 @@ struct CommandResult {
     var stderr: String
 }
 
-func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
-    try runProgram(ServerBuild.shade, arguments, timeout: timeout)
+func runShadeCommand(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
+    try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
-func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
+/// `environment` is added to this process's own (a value of "" removes the variable).
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty {
+        var merged = ProcessInfo.processInfo.environment
+        for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+        process.environment = merged
+    }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
