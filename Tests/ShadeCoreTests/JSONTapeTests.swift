@@ -135,3 +135,13 @@ struct JSONTapeTests {
         #expect(try JSONParser.parse("[\"\(before)\", \"é\"]") == .array([.string(before), .string("é")]))
     }
 }
+
+/// `shade state` writes its text in pieces: together they are the pretty text and a newline.
+@Test func prettyTextInPiecesIsThePrettyText() {
+    let big = JSON.object(JSONObject((0..<3000).map { JSONObject.Member(key: "k\($0)", value: .array([.string("v \($0) \u{1F600}\n"), .number("\($0)"), .null])) }))
+    var pieces: [[UInt8]] = []
+    JSONWriter.pretty(big) { pieces.append(Array($0)) }
+    #expect(pieces.count > 2)
+    #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 16 })
+    #expect(pieces.flatMap { $0 } == Array((JSONWriter.pretty(big) + "\n").utf8))
+}

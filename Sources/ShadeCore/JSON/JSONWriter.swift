@@ -4,8 +4,28 @@ public struct JSONWriter {
     public var bytes: [UInt8] = []
     let pretty: Bool
     var indent = 0
+    /// When set, `bytes` is handed to it and emptied whenever it passes `sinkChunk`, so a large
+    /// document (the whole state) is written in pieces instead of held whole.
+    var sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    static let sinkChunk = 1 << 16
 
     public init(pretty: Bool = false) { self.pretty = pretty }
+
+    /// The pretty text of `value` and a newline, handed to `sink` in pieces of about 64 KiB, in order.
+    public static func pretty(_ value: JSON, lineTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var writer = JSONWriter(pretty: true)
+        writer.sink = sink
+        writer.write(value)
+        writer.bytes.append(0x0A)
+        writer.bytes.withUnsafeBufferPointer(sink)
+    }
+
+    @inline(__always)
+    mutating func drainIfFull() {
+        guard bytes.count >= Self.sinkChunk, let sink else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     public static func compact(_ value: JSON) -> String {
         var writer = JSONWriter()
@@ -71,6 +91,7 @@ public struct JSONWriter {
             indent += 1
             for (i, element) in a.enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                drainIfFull()
                 newline()
                 write(element)
             }
@@ -83,6 +104,7 @@ public struct JSONWriter {
             indent += 1
             for (i, member) in o.members.enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                drainIfFull()
                 newline()
                 writeString(member.key)
                 bytes.append(UInt8(ascii: ":"))

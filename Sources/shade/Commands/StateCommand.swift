@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import ShadeCore
 
 /// `shade state FILE…`: the final center state as JSON, no terminal needed.
@@ -31,9 +32,12 @@ enum StateCommand {
         let inputs = try Shade.requireInputs(parsed, command: "state")
         let options = try parsed.profileOptions()
         let centers = try Session.centers(options: options, inputs: inputs, offline: try Session.offlineWindow(parsed))
-        var json = StateJSON.value(centers.map(\.state))
-        if parsed.has("--trace") { json = StateJSON.addingTraces(json, centers.map(\.state)) }
-        print(JSONWriter.pretty(json))
+        let states = centers.map(\.state)
+        var json = StateJSON.value(states)
+        if parsed.has("--trace") { json = StateJSON.addingTraces(json, states) }
+        // Written in pieces as it is made: the text of a large state is never held whole (nor copied
+        // into a String), the same bytes `print` wrote.
+        JSONWriter.pretty(json) { piece in _ = fwrite(piece.baseAddress, 1, piece.count, stdout) }
         return 0
     }
 }
