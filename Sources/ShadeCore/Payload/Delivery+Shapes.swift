@@ -159,7 +159,7 @@ enum ShapeReader {
 
     static func sendToUser(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
         var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D3", "push-service send-to-user request (seed 000): title, body and data"))
+        content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.badge = root["badge"]?.int
@@ -219,10 +219,10 @@ enum ShapeReader {
     static func fcmLegacy(_ root: JSONObject, app: String) -> Delivery {
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
         var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D7", "FCM legacy message (seed 001)"))
+        content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)"))
         content.collapseKey = (root["collapse_key"] ?? root["collapseKey"])?.scalarText
         guard let notification = root["notification"]?.object else {
-            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (seed 001: silent push)"), content: content)
+            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (the IM SDK's silent push)"), content: content)
         }
         readFCMNotification(notification, into: &content, path: "$.notification")
         return androidOutcome(content)
