@@ -109,7 +109,7 @@ public struct Center: Sendable {
 
     mutating func recordRejection(source: String, reason: String) {
         rejected += 1
-        errors.append(ErrorEntry(source: source, reason: reason))
+        errors.append(ErrorEntry(source: source, reason: reason, position: received))
     }
 
     /// I6, A13: a badge sets the count; 0 clears it.
@@ -270,10 +270,10 @@ public struct Center: Sendable {
         item.renotify = content.renotify
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))])
+            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))], push: push.id)
         } else {
             item.actions = content.actions
-            item.note(trace)
+            item.note(trace, push: push.id)
         }
     }
 
@@ -285,7 +285,8 @@ public struct Center: Sendable {
         ageQueues[app] = queues
         guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))])
+        let newestPush = entries[newest]?.newest?.id
+        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: newestPush)
     }
 
     // MARK: iOS (SPEC §4)

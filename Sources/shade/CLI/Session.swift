@@ -1,16 +1,54 @@
+@preconcurrency import Glibc
 import ShadeCore
 import ShadeIO
+import ShadeUI  // sanitized: the one gate user text passes before stderr
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
     /// The inputs as documents (files, directories' payload files in name order, `-`); a file that
     /// cannot be read is a usage error naming it (exit 2).
     static func documents(_ inputs: [String]) throws(UsageError) -> [InputDocument] {
-        do {
-            return try InputFiles.expand(inputs)
-        } catch {
-            throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+        try read(inputs).documents
+    }
+
+    /// The documents of the inputs, and the inputs that held no payload at all: a directory without
+    /// payload files, an NDJSON file of blank lines. Those are said, because a mistyped glob or an
+    /// empty export should not pass as "nothing to report".
+    struct Inputs {
+        var documents: [InputDocument] = []
+        /// `no payload files in DIR` / `no payload in FILE`, one per such input.
+        var empty: [String] = []
+    }
+
+    static func read(_ arguments: [String]) throws(UsageError) -> Inputs {
+        var inputs = Inputs()
+        for argument in arguments {
+            let documents: [InputDocument]
+            do {
+                documents = try InputFiles.expand([argument])
+            } catch {
+                throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+            }
+            if documents.isEmpty {
+                inputs.empty.append("no payload files in \(argument) (it has no .json, .jsonl, .ndjson or .apns file)")
+            }
+            for document in documents where document.kind == .lines && document.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                inputs.empty.append("no payload in \(document.name) (it has no line of JSON)")
+            }
+            inputs.documents += documents
         }
+        return inputs
+    }
+
+    /// The end of `state`, `snapshot` and `replay`, one contract for the three: the input was read, so
+    /// the exit is 0, and one line on stderr says which pushes were rejected and which inputs held
+    /// none; `--strict` makes either exit 1.
+    static func finish(_ states: [CenterState], inputs: Inputs, strict: Bool) -> Int32 {
+        for empty in inputs.empty { fputs("shade: \(sanitized(empty))\n", stderr) }
+        let rejections = RejectionSummary(states)
+        // The reasons quote payload keys and file names: user text, through the one sanitiser.
+        if let line = rejections.line { fputs("shade: \(sanitized(line))\n", stderr) }
+        return strict && (rejections.count > 0 || !inputs.empty.isEmpty) ? 1 : 0
     }
 
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
@@ -29,8 +67,7 @@ enum Session {
     }
 
     /// One center per profile, fed every push of the inputs in order.
-    static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
-        let documents = try documents(inputs)
+    static func centers(options: ProfileOptions, documents: [InputDocument]) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
