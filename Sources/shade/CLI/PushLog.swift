@@ -9,10 +9,13 @@ import ShadeUI  // sanitized: the one gate payload text passes before a terminal
 final class PushLog {
     /// The platforms of `--platform`.
     let platforms: [Platform]
+    /// How the time a push arrived (or was recorded) reads at the start of its lines.
+    let localTime: LocalTime
     private var pending: [Arrival] = []
 
-    init(platforms: [Platform]) {
+    init(platforms: [Platform], localTime: LocalTime = .utc) {
         self.platforms = platforms
+        self.localTime = localTime
     }
 
     func record(_ arrival: Arrival) {
@@ -43,7 +46,8 @@ final class PushLog {
         var line: Line
     }
 
-    /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
+    /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
+    /// the push has one: when it was received, or recorded)
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         if let refusal = arrival.refusal {
             return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))"]
@@ -55,9 +59,10 @@ final class PushLog {
             }.first ?? "rejected"
             return ["\(sanitized(arrival.source.description)): rejected: \(sanitized(reason))"]
         }
+        let time = push.transport.atMillis.map { localTime.timeOfDay($0) + " " } ?? ""
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
+            return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
         }
     }
 
@@ -106,6 +111,10 @@ final class PushLog {
 
     /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …`
     func summary(_ session: LiveSession) -> String {
+        Self.summary(session, platforms: platforms)
+    }
+
+    static func summary(_ session: LiveSession, platforms: [Platform]) -> String {
         session.states(platforms).map { state in
             "\(state.platform.rawValue): \(state.shown) shown, \(state.silent) silent, \(state.calls) calls, "
                 + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, badge \(state.badge)"

@@ -49,6 +49,7 @@ final class ShadeProcess {
     init(_ arguments: [String]) throws {
         process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
         process.arguments = arguments
+        process.environment = Pinned.processEnvironment
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -111,6 +112,7 @@ func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterv
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    process.environment = Pinned.processEnvironment
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
