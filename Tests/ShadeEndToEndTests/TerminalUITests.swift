@@ -50,7 +50,8 @@ struct TerminalUITests {
         let lines = try pane.lines()
         let section = try #require(lines.firstIndex { $0.contains("Conversations ─") }, "\(pane.text)")
         #expect(lines[section + 1].contains("[A]  @ali · app"), "photo-marked initials under Conversations:\n\(pane.text)")
-        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "Is the bike still available?")
+        // Selected from the start: the first item carries the selection mark.
+        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "▌     Is the bike still available?")
         #expect(lines.contains { $0.contains("1 received · 1 shown · 0 silent · 0 calls · 0 rejected") })
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))

@@ -5,8 +5,11 @@ public enum Inspector {
     static let heading = Style(bold: true, underline: true)
     static let label = Style(dim: true)
 
-    /// `diagnostics` are lint lines for the newest push (empty when clean).
-    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = []) -> [StyledLine] {
+    /// `diagnostics` are lint lines for the newest push (empty when clean); `command` is how the user
+    /// runs shade, for the hint that rule ids can be looked up.
+    /// Times are read on `localTime`'s clock, the recorded UTC text beside them.
+    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = [], command: String = "shade",
+                             localTime: LocalTime = .utc) -> [StyledLine] {
         var out: [StyledLine] = []
         func field(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -41,7 +44,8 @@ public enum Inspector {
             field("shape", "\(push.shape.rule) \(push.shape.displayName)")
             field("via", push.transport.via)
             field("route", push.transport.path)
-            field("at", push.transport.at)
+            field("at", push.transport.atMillis.map { localTime.dateTime($0) + (push.transport.at.map { "  (\($0))" } ?? "") }
+                ?? push.transport.at)
             for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
                 field(name, value)
             }
@@ -55,7 +59,19 @@ public enum Inspector {
         }
 
         section("Why (decision trace)")
-        for step in item.trace {
+        let trace = item.trace
+        if let example = trace.first?.rule {
+            // The one place a newcomer meets rule ids first: say how to look one up.
+            out.append([Span("  rule ids: `\(command) explain \(example)` says what a rule is and where it comes from", label)])
+        }
+        // A stack's pushes each took their own decisions: a rule between them says where one ends.
+        let pushes = Set(trace.compactMap(\.pushID)).count
+        var previous: Int??
+        for step in trace {
+            if pushes > 1, previous != .some(step.pushID) {
+                out.append([Span("  ── " + (step.pushID.map { "push #\($0)" } ?? "earlier") + " ──", label)])
+            }
+            previous = .some(step.pushID)
             out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
         }
         if !diagnostics.isEmpty {

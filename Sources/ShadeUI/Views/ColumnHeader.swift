@@ -9,7 +9,7 @@ import ShadeCore
 /// 1. one line, every counter (`elsewhere` only when non-zero), the badge last;
 /// 2. the badge moves to the right of the profile line; the counters flow over two lines;
 /// 3. as 2, without the counters that are zero (received and shown always stay);
-/// 4. as 3, with short words (`recv`, `rej`, `else`);
+/// 4. as 3, with short words (`recv`, `rej`; `elsewhere` stays whole);
 /// 5. form 4 cut with `…`.
 enum ColumnHeader {
     enum Form: CaseIterable {
@@ -78,8 +78,9 @@ enum ColumnHeader {
         for (count, long, brief) in optional where count > 0 || !dropZeros {
             parts.append("\(count) \(short ? brief : long)")
         }
-        // SPEC §1: pushes for another platform; only worth a word when there are some.
-        if state.elsewhere > 0 { parts.append("\(state.elsewhere) \(short ? "else" : "elsewhere")") }
+        // Pushes for another platform; only worth a word when there are some. The word is never
+        // shortened: "4 else" reads as a sentence cut off, not as a count.
+        if state.elsewhere > 0 { parts.append("\(state.elsewhere) elsewhere") }
         return parts
     }
 

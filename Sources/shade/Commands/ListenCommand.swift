@@ -9,7 +9,7 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--headless] [profile options]",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--headless] [--no-color] [--utc] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
         starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
@@ -28,6 +28,8 @@ enum ListenCommand {
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
           --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
           --headless              no terminal UI: a line per push on standard output
+          --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
+        \(Shade.utcHelp)
         \(ProfileOptions.help)
 
         Examples:
@@ -44,7 +46,7 @@ enum ListenCommand {
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
         """,
         valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key"] + ProfileOptions.valueOptions,
-        flags: ["--headless", "--no-color"],
+        flags: ["--headless", "--no-color", "--utc"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -85,12 +87,16 @@ enum ListenCommand {
         fflush(stdout)
 
         if !headless {
+            let hint = sendHint(socket: parsed.value("--socket"))
             if let status = runInteractive(session: session, title: "listening on " + listening.joined(separator: " · "), options: options,
-                                           texts: texts, recording: journal?.path, noColor: parsed.has("--no-color")) {
+                                           texts: texts, recording: journal?.path, emptyHint: hint, localTime: Shade.localTime(parsed),
+                                           noColor: parsed.has("--no-color")) {
+                // The terminal is back as it was: the last word is what the session took, not the start-up line.
+                print(stoppedLine(session, journal: journal, platforms: options.platforms))
                 return status
             }
         }
-        let log = Headless.log(session, platforms: options.platforms)
+        let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
         do {
             try Headless.run(session, log: log, signals: signals)
         } catch {
@@ -98,10 +104,24 @@ enum ListenCommand {
             throw UsageError(error.message)
         }
         session.shutdown()
-        print("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
-            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
-            + log.summary(session))
+        print(stoppedLine(session, journal: journal, platforms: options.platforms))
         return 0
+    }
+
+    /// `shade: stopped: 3 received, 2 accepted, 1 refused (2 recorded to s.jsonl); android: …`
+    static func stoppedLine(_ session: LiveSession, journal: Journal?, platforms: [Platform]) -> String {
+        "shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
+            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
+            + PushLog.summary(session, platforms: platforms)
+    }
+
+    /// What an empty live shade suggests: a `shade send` line that works from here, with this shade's
+    /// socket, and a sample file only where there is one to send.
+    static func sendHint(socket: String?) -> String {
+        let send = Invocation.command + " send" + (socket.map { " --socket \($0)" } ?? "")
+        let sample = "Samples/seed000-send-to-user.json"
+        if Invocation.readable(sample) { return "send one: \(send) \(sample)" }
+        return "send one: echo '{\"userId\":\"me\",\"title\":\"Hello\",\"body\":\"from shade send\"}' | \(send) -"
     }
 
     /// `--port N`: 0 picks a free port.
