@@ -6,13 +6,15 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p .build
 log=.build/test.log
-echo "swift test $* (full log: $log)"
+echo "swift test${*:+ $*} (full log: $log)"
 swift test "$@" >"$log" 2>&1
 status=$?
 # Warnings are printed once per file and again per build step: each once.
 grep -E '^/.*: warning: ' "$log" | sort -u
 if [ "$status" -eq 0 ]; then
-  grep -E '^(✔|✘|􀟈|􁁛)? ?Test run with|^Executed [0-9]+ tests?' "$log" | tail -n 2
+  # Swift Testing's summary, and XCTest's when it ran any test.
+  grep -E 'Test run with [0-9]+ tests?' "$log" | tail -n 1
+  grep -E 'Executed [1-9][0-9]* tests?' "$log" | tail -n 1
   exit 0
 fi
 echo "--- failures ---"

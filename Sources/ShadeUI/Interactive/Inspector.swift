@@ -62,7 +62,7 @@ public enum Inspector {
         let trace = item.trace
         if let example = trace.first?.rule {
             // The one place a newcomer meets rule ids first: say how to look one up.
-            out.append([Span("  rule ids: `\(command) explain \(example)` says what a rule is and where it comes from", label)])
+            out.append([Span("  "), Span("rule ids: `\(command) explain \(example)` says what a rule is and where it comes from", label)])
         }
         // A stack's pushes each took their own decisions: a rule between them says where one ends.
         let pushes = Set(trace.compactMap(\.pushID)).count

@@ -6,10 +6,11 @@
 enum Invocation {
     static var command: String {
         let argv0 = CommandLine.arguments.first ?? "shade"
-        guard let me = realPath("/proc/self/exe") ?? realPath(argv0) else { return "shade" }
-        if let onPath = searchPath("shade"), realPath(onPath) == me { return "shade" }
-        if let cwd = realPath("."), me.hasPrefix(cwd + "/") { return String(me.dropFirst(cwd.count + 1)) }
-        return me
+        guard argv0.contains("/") else { return argv0 }   // found on PATH by the shell
+        if let onPath = searchPath("shade"), let me = realPath(argv0), realPath(onPath) == me { return "shade" }
+        // The path as it was given (symlinks kept: `.build/debug/shade`, not the triple-named folder).
+        if argv0.hasPrefix("/"), let cwd = realPath("."), argv0.hasPrefix(cwd + "/") { return String(argv0.dropFirst(cwd.count + 1)) }
+        return argv0
     }
 
     /// Whether `path` (relative to the working directory) is a file the user can read.
