@@ -71,6 +71,13 @@ import ShadeCore
         }
     }
 
+    @Test func replayHelpNamesTheKeysTheReplayTakes() {
+        let help = Shade.helpText(ReplayCommand.command)
+        #expect(help.contains(". steps one push"))
+        #expect(!help.contains("n steps"))
+        #expect(help.contains("[ and ] seek"))
+    }
+
     @Test func theOverviewListsEveryCommandAndTheExitCodes() {
         let help = Shade.generalHelp()
         for command in Shade.commands { #expect(help.contains("  \(command.name) "), "\(command.name) missing from shade --help") }

@@ -14,6 +14,10 @@ enum ReplayCommand {
         arrives at once. A last line cut off without a newline is reported and skipped. Without a
         terminal, or with --headless, it prints a line per push as it plays, then a summary.
 
+        In the terminal UI: space pauses and resumes, . steps one push, + and - double and halve the
+        speed, [ and ] seek 10 s back and on (what you dismissed stays dismissed), ? shows every key.
+        Exit 0 once the input is read; rejected pushes are named in one line on stderr.
+
         Options:
           --speed X               2 plays twice as fast, 0.5 half as fast (default 1)
           --instant               everything at once, no waiting
