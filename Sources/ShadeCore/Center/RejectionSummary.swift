@@ -12,9 +12,13 @@ public struct RejectionSummary: Sendable, Equatable {
         // (a browser's TypeError) still counts. The stream position tells them apart.
         var seen: Set<Int> = []
         errors = states.flatMap(\.errors).filter { seen.insert($0.position).inserted }.sorted { $0.position < $1.position }
+        unlisted = states.map { $0.rejected - $0.errors.count }.max().map { max(0, $0) } ?? 0
     }
 
-    public var count: Int { errors.count }
+    /// Rejections a center counted but did not list (a center lists a bounded number): counted, not named.
+    public var unlisted: Int
+
+    public var count: Int { errors.count + unlisted }
 
     /// Sources named in the stderr line before it says `…`.
     public static let namedInLine = 3
@@ -22,11 +26,11 @@ public struct RejectionSummary: Sendable, Equatable {
     /// The stderr line, or nil when nothing was rejected. Reasons are cut to their first clause:
     /// the whole reason is in the state JSON and `shade lint`.
     public var line: String? {
-        guard !errors.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         var named = errors.prefix(Self.namedInLine).map { "\($0.source) \(Self.brief($0.reason))" }
-        if errors.count > Self.namedInLine { named.append("…") }
+        if count > Self.namedInLine { named.append("…") }
         let noun = received == 1 ? "push" : "pushes"
-        return "\(errors.count) of \(received) \(noun) rejected: " + named.joined(separator: ", ")
+        return "\(count) of \(received) \(noun) rejected: " + named.joined(separator: ", ")
     }
 
     /// `unknown payload shape (top-level keys …): tried …` → `unknown payload shape`.

@@ -245,15 +245,17 @@ public enum InteractiveScreen {
     static func drawErrors(_ screen: inout Screen, states: [CenterState], in rect: Rect, scroll: Int) {
         // Every platform's errors, once each (a push rejected everywhere is one error), in the order
         // they came: the same count as the status line below.
-        let errors = RejectionSummary(states).errors
-        screen.put("Errors — \(errors.count) rejected push\(errors.count == 1 ? "" : "es") (Esc to go back)", column: rect.column,
+        let summary = RejectionSummary(states)
+        let errors = summary.errors
+        screen.put("Errors — \(summary.count) rejected push\(summary.count == 1 ? "" : "es") (Esc to go back)", column: rect.column,
                    row: rect.row, width: rect.columns, style: Style(bold: true, underline: true))
         var lines: [StyledLine] = []
         for e in errors {
             lines.append([Span("✗ ", Style(foreground: .danger, bold: true)), Span(e.source, Style(bold: true))])
             for part in wrapped(e.reason, width: max(1, rect.columns - 4), maxLines: 4) { lines.append([Span("    " + part)]) }
         }
-        if errors.isEmpty { lines = [[Span("No rejected pushes.", dim)]] }
+        if summary.unlisted > 0 { lines.append([Span("… and \(summary.unlisted) more, not listed", dim)]) }
+        if summary.count == 0 { lines = [[Span("No rejected pushes.", dim)]] }
         let visible = max(0, rect.rows - 2)
         let first = min(max(0, scroll), max(0, lines.count - visible))
         for (offset, line) in lines.dropFirst(first).prefix(visible).enumerated() {
