@@ -127,7 +127,8 @@ public enum InteractiveScreen {
         // ▶ 00:23 / 00:58 ━━━━━━━━──────── ×1  12/22
         let state: String
         if replay.finished, let wait = replay.restartInMillis {
-            state = "■ done · again in \((max(0, wait) + 999) / 1000) s (space holds)"
+            // The way to keep it is worth saying where there is room; the help says it anyway.
+            state = "■ done · again in \((max(0, wait) + 999) / 1000) s" + (screen.columns >= 100 ? " (space holds)" : "")
         } else if replay.finished {
             state = replay.paused ? "■ done · held (space starts over)" : "■ done"
         } else {

@@ -192,3 +192,13 @@ struct ElsewhereHintTests {
     }
 }
 
+
+/// The replay bar of a looping replay that has ended says when it starts over.
+@Test(arguments: [(100, " ■ done · again in 12 s (space holds) 00:57 / 00:57 "), (60, " ■ done · again in 12 s 00:57 / 00:57 ")])
+func theEndOfALoopSaysWhenItStartsOver(columns: Int, start: String) {
+    let replay = ReplayStatus(position: 22, count: 22, elapsedMillis: 57_000, totalMillis: 57_000, speed: 1, paused: false,
+                              finished: true, restartInMillis: 11_200)
+    let screen = InteractiveScreen.compose([], model: InteractiveModel(view: ViewState()), chrome: Chrome(title: "demo", replay: replay),
+                                           columns: columns, rows: 20)
+    #expect(screen.plainLines()[1].hasPrefix(start), "\(screen.plainLines()[1])")
+}
