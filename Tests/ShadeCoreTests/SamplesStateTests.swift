@@ -159,6 +159,18 @@ Calls
 
 web received=1 shown=0 silent=0 calls=0 rejected=0 elsewhere=1 badge=0
 """#),
+        // A recorded Web Push session (pywebpush → shade listen): decrypted, it replays without keys, on the web only.
+        ("webpush-session.jsonl", #"""
+android received=5 shown=0 silent=0 calls=0 rejected=0 elsewhere=5 badge=0
+
+ios received=5 shown=0 silent=0 calls=0 rejected=0 elsewhere=5 badge=0
+
+web received=5 shown=3 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+Notifications
+  {"kind":"plain","key":"order-1042","app":"app","title":"Order delivered","lines":[{"text":"Delivered to your door"}],"total":2,"at":"2026-12-01T09:20:06.363Z"}
+  {"kind":"plain","key":"n4","app":"app","lines":[{"text":"Your verification code is 482913"}],"total":1,"at":"2026-12-01T09:20:04.860Z"}
+  {"kind":"conversation","key":"room_42","app":"app","title":"Ali","isGroup":false,"avatar":{"initials":"A","imageUrl":"https://cdn.example.com/avatars/ali.jpg","color":1},"lines":[{"sender":"Ali","senderId":"user_ali","text":"Is the bike still available?"},{"sender":"Ali","senderId":"user_ali","text":"I can pick it up tonight"}],"total":2,"at":"2026-12-01T09:20:01.852Z"}
+"""#),
     ])
     func sampleGivesItsWholeState(name: String, expected: String) throws {
         #expect(try Self.state(of: name) == expected)

@@ -19,8 +19,9 @@ func seedCurl(port: String) -> String {
 }
 
 /// Starts `shade listen --headless --port 0` on a temporary socket; returns it and its port.
-func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock")) throws -> (ShadeProcess, String) {
-    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra)
+func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock"),
+                    environment: [String: String] = [:]) throws -> (ShadeProcess, String) {
+    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra, environment: environment)
     guard let port = shade.waitForOutput(matching: #"http://127\.0\.0\.1:([0-9]+)"#) else {
         _ = shade.stop(signal: SIGKILL)
         throw CancellationError()
@@ -59,6 +60,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     #expect(lines == [
         "shade: listening on unix \(socket) and http://127.0.0.1:\(port), recording to \(record)",
         "HH:MM:SS #1 android: conversation room_42 ← @ali: Is the bike still available?",
+        // The seed's curl line with its variables unset sends empty credentials: taken, with a note.
+        "HH:MM:SS #1 note: the push service would answer 401: unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing (Shade accepted it; --strict-auth refuses it as the push service does)",
         "HH:MM:SS #2 android: elsewhere (APNs payload for iOS)",
         "HH:MM:SS #3 android: notification n3 \"T\": a␛[31mred␇",
         "tcp PEER POST /3/device/zz: refused (not recorded): BadDeviceToken: \"zz\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)",
@@ -175,4 +178,20 @@ func helpHasExamples(command: String, example: String) throws {
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Usage: shade \(command) "))
     #expect(result.stdout.contains(example))
+}
+
+@Test(.enabled(if: curlInstalled)) func withoutStrictAuthTheLogSaysWhatTheRealServiceWouldHaveAnswered() throws {
+    let (shade, port) = try startListening(["--platform", "ios"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/3/device/00ff", "-d", #"{"aps":{"alert":"hi"}}"#]) == "200")
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/v1/projects/p/messages:send",
+                          "-d", #"{"message":{"token":"t","notification":{"title":"T"}}}"#]) == "200")
+    #expect(shade.stop() == 0)
+    // Each line starts with the push's local time (checked in ContractTests); the notes are what matter here.
+    let notes = shade.stdout.text.split(separator: "\n").filter { $0.contains(" note: ") }
+        .map { $0.replacingOccurrences(of: #"^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] "#, with: "", options: .regularExpression) }
+    #expect(notes == [
+        "#1 note: APNs would answer 403 MissingProviderToken: no provider token: send authorization: bearer JWT (ES256, signed with your .p8 key) (Shade accepted it; --strict-auth refuses it as APNs does)",
+        "#2 note: FCM would answer 401 UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. (Authorization: Bearer ACCESS_TOKEN) (Shade accepted it; --strict-auth refuses it as FCM does)",
+    ])
 }

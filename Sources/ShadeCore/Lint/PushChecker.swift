@@ -17,13 +17,13 @@ struct PushChecker {
         self.scope = scope
         self.selected = selected
         self.tables = tables
-        self.targets = selected.intersection(push.shape.platforms)
+        self.targets = selected.intersection(push.platforms)
         self.root = push.payload.object ?? JSONObject()
     }
 
     mutating func run() {
         guard !targets.isEmpty else {
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             let asked = selected.sorted().map(\.displayName).joined(separator: ", ")
             note(push.shape.rule, "$", "this \(push.shape.displayName) reaches \(reached) only: nothing to check for \(asked)")
             return
@@ -40,7 +40,7 @@ struct PushChecker {
     // MARK: recording
 
     /// The platform a finding concerns when the push reaches only one.
-    var single: Platform? { push.shape.platforms.count == 1 ? push.shape.platforms.first : nil }
+    var single: Platform? { push.platforms.count == 1 ? push.platforms.first : nil }
 
     mutating func add(_ severity: Diagnostic.Severity, _ rule: String, _ relativePath: String, _ message: String, platform: Platform? = nil) {
         found.append(Diagnostic(severity, rule, path: scope.payload(relativePath), message, platform: platform ?? single))

@@ -2,7 +2,7 @@ extension Push {
     /// What this push becomes on one platform: SPEC §1 (shapes, overrides, the app) and the
     /// per-platform reading of each shape. Localization and grouping happen later, in the Center.
     public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
-        guard shape.reaches(platform), case .object(let root) = payload else { return .elsewhere }
+        guard reaches(platform), case .object(let root) = payload else { return .elsewhere }
         let app = appName(defaultApp: defaultApp, platform: platform)
         switch shape {
         case .envelope: return .elsewhere  // unwrapped by Intake; never stored

@@ -52,12 +52,18 @@ public enum PayloadShape: String, CaseIterable, Sendable {
         if payload.has("userId") || payload.has("userIds") { return .success(.sendToUser) }
         if case .object? = payload["aps"] { return .success(.apns) }
         if isExpoAddress(payload["to"]) { return .success(.expo) }
-        if payload["web_push"]?.int == 8030 { return .success(.webPush) }
-        if case .string? = payload["title"], case .object? = payload["options"] { return .success(.webPush) }
+        if isWebPush(payload) { return .success(.webPush) }
         let legacyKeys = ["to", "registration_ids", "condition", "notification", "collapse_key", "collapseKey", "time_to_live", "timeToLive"]
         if legacyKeys.contains(where: payload.has) { return .success(.fcmLegacy) }
         if case .object? = payload["data"] { return .success(.dataOnly) }
         return .failure(ShapeMismatch(keys: payload.keys))
+    }
+
+    /// D6: declarative web push (`web_push: 8030`) or the arguments of `showNotification(title, options)`.
+    public static func isWebPush(_ payload: JSONObject) -> Bool {
+        if payload["web_push"]?.int == 8030 { return true }
+        if case .string? = payload["title"], case .object? = payload["options"] { return true }
+        return false
     }
 
     static func isExpoAddress(_ value: JSON?) -> Bool {

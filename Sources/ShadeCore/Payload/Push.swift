@@ -61,6 +61,10 @@ public struct Push: Sendable, Equatable {
     public var shape: PayloadShape
     public var transport: Transport
     public var source: SourcePosition
+    /// What the route that took the push noticed beside its payload: how a Web Push body was read,
+    /// what a real service would have answered where Shade let it through. Shown by the inspector and
+    /// the headless log; not recorded (a recording holds what the device got).
+    public var notes: [String] = []
 
     public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
         self.id = id
@@ -69,6 +73,18 @@ public struct Push: Sendable, Equatable {
         self.transport = transport
         self.source = source
     }
+
+    /// The envelope's `via` of pushes a browser's service worker received through a Web Push subscription.
+    public static let webPushVia = "webpush"
+
+    /// Whether the push reaches `platform` (SPEC §1). A Web Push message went to one browser, so
+    /// whatever its plaintext's shape it reaches the web profile only.
+    public func reaches(_ platform: Platform) -> Bool {
+        transport.via == Self.webPushVia ? platform == .web : shape.reaches(platform)
+    }
+
+    /// The platforms it reaches; the others count it as `elsewhere`.
+    public var platforms: Set<Platform> { Set(Platform.allCases.filter(reaches)) }
 }
 
 /// A push that never reached any profile: invalid JSON or an unknown shape (SPEC §1).

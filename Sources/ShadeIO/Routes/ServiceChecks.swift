@@ -13,12 +13,15 @@ public struct PushRefusal: Equatable, Sendable {
     public var message: String
     /// The service's own wording where it has one (FCM v1 `error.message`).
     public var serviceMessage: String?
+    /// APNs' `timestamp` of a 410: when the token stopped being valid (milliseconds since 1970).
+    public var timestamp: Int64?
 
-    public init(status: Int, code: String?, message: String, serviceMessage: String? = nil) {
+    public init(status: Int, code: String?, message: String, serviceMessage: String? = nil, timestamp: Int64? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.serviceMessage = serviceMessage
+        self.timestamp = timestamp
     }
 
     init(_ refusal: ServiceRules.Refusal) {
@@ -36,6 +39,8 @@ enum ServiceChecks {
 
     /// The first refusal `service` gives `push`, or nil when the push goes through.
     static func refusal(for push: Push, service: PushService) -> PushRefusal? {
+        // The push service cannot read what it carries: what the browser makes of it is the Center's.
+        if service == .webPush { return nil }
         if let wrongShape = shapeRefusal(push, service: service) { return wrongShape }
         let rules: PushService = service == .anyShape || service == .sendToUser || service == .expo
             ? shapeService(push.shape) : service
@@ -44,7 +49,7 @@ enum ServiceChecks {
         case .fcmV1: return fcmV1(push)
         case .fcmLegacy: return fcmLegacy(push)
         // The services' own checks above cover everything their platform's reading refuses.
-        case .sendToUser, .expo, .anyShape: return onlyPlatformRefuses(push)
+        case .sendToUser, .expo, .anyShape, .webPush: return onlyPlatformRefuses(push)
         }
     }
 
@@ -110,7 +115,7 @@ enum ServiceChecks {
     /// A shape that reaches one platform is refused when that platform's reading refuses it (the
     /// browser's TypeErrors, W3): the reading is the Center's own, so route and state agree.
     static func onlyPlatformRefuses(_ push: Push) -> PushRefusal? {
-        guard push.shape.platforms.count == 1, let platform = push.shape.platforms.first,
+        guard push.platforms.count == 1, let platform = push.platforms.first,
               case .rejected(let reason) = push.delivery(on: platform, defaultApp: "app") else { return nil }
         let code = reason.hasPrefix("TypeError") ? "TypeError" : nil
         return PushRefusal(status: 400, code: code, message: reason)

@@ -74,11 +74,15 @@ public final class LiveSession: ConnectionHandler {
     public private(set) var listening: [String] = []
     /// Called after every push or rejection is applied (live or replayed; not when seeking rebuilds).
     public var onArrival: ((Arrival) -> Void)?
+    /// Unregistered tokens, `--strict-auth`, the Web Push subscription.
+    public var services = ServiceOptions()
+    /// The Expo tickets handed out, for `getReceipts`.
+    var expoReceipts = ExpoReceipts()
 
     /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
-    private let replies: RouteReplies
+    let replies: RouteReplies
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -272,7 +276,7 @@ public final class LiveSession: ConnectionHandler {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
             switch (outcome, refusal) {
-            case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
+            case (.push(let push), let refusal?) where push.reaches(platform):
                 feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
                 feeds[index].receive(push)
@@ -326,7 +330,8 @@ public final class LiveSession: ConnectionHandler {
                 push.transport.at = at
                 push.transport.atMillis = now
                 push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
-                if let refusal = ServiceChecks.refusal(for: push, service: service) {
+                if let refusal = ServiceChecks.refusal(for: push, service: service)
+                    ?? Recipients.refusal(for: push, service: service, unregistered: services.unregistered, now: now) {
                     refusedCount += 1
                     apply(.push(push), refusal: refusal, announce: true)
                     admissions.append(.refused(push, refusal))
@@ -356,8 +361,16 @@ public final class LiveSession: ConnectionHandler {
         return admissions
     }
 
+    /// A push refused before any service check could read it (a Web Push body Shade cannot
+    /// decrypt): counted, rejected where it reaches, not recorded.
+    func refuse(_ push: Push, _ refusal: PushRefusal) {
+        refusedCount += 1
+        apply(.push(push), refusal: refusal, announce: true)
+        changeCount += 1
+    }
+
     /// A request or line that did not parse as anything pushable still counts (SPEC §1).
-    private func rejectUnreadable(source: SourcePosition, reason: String) {
+    func rejectUnreadable(source: SourcePosition, reason: String) {
         refusedCount += 1
         apply(.rejected(Rejection(source: source, reason: reason)), refusal: nil, announce: true)
         changeCount += 1
@@ -365,7 +378,15 @@ public final class LiveSession: ConnectionHandler {
 
     // MARK: ConnectionHandler
 
-    public func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+    public func respond(to received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        // Compressed bodies are undone here, between framing and routes, whichever framing carried them.
+        let request: HTTPRequest
+        switch BodyEncoding.decoded(received, limit: loop.configuration.httpLimits.maxBodyBytes) {
+        case .success(let decoded): request = decoded
+        case .failure(let failure):
+            rejectUnreadable(source: SourcePosition(name: "\(connection) \(received.method) \(received.path)"), reason: failure.message)
+            return .error(status: failure.status, failure.message)
+        }
         switch Route.match(method: request.method, path: request.path) {
         case .notFound:
             let body = JSONObject([
@@ -387,6 +408,12 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.webPushSubscription):
+            return webPushSubscription(request)
+        case .found(.webPush(let id)):
+            return webPush(request, id: id, from: connection)
+        case .found(.expoReceipts):
+            return expoReceipts(request)
         case .found(let route):
             return push(request, route: route, from: connection)
         }
@@ -419,13 +446,33 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
+        var notes: [String] = []
+        if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
+            guard !services.strictAuth else { return replies.credentialError(route, refusal) }
+            notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
+        }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
         var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
+        if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
         let admissions = admit(outcomes, service: route.service)
-        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request)
+        if route == .expo {
+            for case .accepted(let push) in admissions {
+                for ticket in replies.expoTickets(for: push, unregistered: services.unregistered) {
+                    if let id = ticket.id { expoReceipts.issue(id) }
+                }
+            }
+        }
+        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request,
+                            unregistered: services.unregistered)
+    }
+
+    static func noted(_ outcome: Intake.Outcome, _ notes: [String]) -> Intake.Outcome {
+        guard case .push(var push) = outcome else { return outcome }
+        push.notes += notes
+        return .push(push)
     }
 
     private func isAuthorized(_ request: HTTPRequest, key: String) -> Bool {

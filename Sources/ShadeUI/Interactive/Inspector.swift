@@ -49,6 +49,8 @@ public enum Inspector {
             for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
                 field(name, value)
             }
+            // How the route read it (a Web Push body), what a real service would have answered.
+            for note in push.notes { field("note", note) }
         }
 
         section("On tap the app receives (C10)")

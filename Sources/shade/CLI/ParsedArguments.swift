@@ -44,6 +44,8 @@ struct ParsedArguments {
     }
 
     func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
+    /// Every value of a repeatable option, in order.
+    func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Applies the profile options in the order given.

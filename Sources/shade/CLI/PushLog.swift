@@ -63,7 +63,7 @@ final class PushLog {
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
             return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
-        }
+        } + push.notes.map { "\(time)#\(push.id) note: \(sanitized($0))" }
     }
 
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
@@ -71,7 +71,7 @@ final class PushLog {
         case .rejected(let reason):
             return "rejected: " + sanitized(reason)
         case .elsewhere:
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"

@@ -44,8 +44,8 @@ enum OptionValues {
 enum Shade {
     static var commands: [Command] {
         [ListenCommand.command, ReplayCommand.command, DemoCommand.command, SendCommand.command,
-         StateCommand.command, SnapshotCommand.command, LintCommand.command, ExplainCommand.command,
-         CompletionsCommand.command]
+         StateCommand.command, SnapshotCommand.command, LintCommand.command, SubscriptionCommand.command,
+         ExplainCommand.command, CompletionsCommand.command]
     }
 
     static let overview = """

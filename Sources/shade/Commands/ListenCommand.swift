@@ -9,7 +9,7 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--headless] [--no-color] [--utc] [profile options]",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--unregistered TOKEN]… [--strict-auth] [--headless] [--no-color] [--utc] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
         starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
@@ -27,6 +27,17 @@ enum ListenCommand {
           --bind ADDR             listen on another address than 127.0.0.1 (anyone who reaches it can push)
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
           --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
+          --unregistered TOKEN    answer TOKEN as the service answers a token that is gone (repeatable): APNs
+                                  410 Unregistered, FCM UNREGISTERED (404; legacy NotRegistered), Expo
+                                  DeviceNotRegistered, a Web Push subscription id 410 — test your clean-up path
+          --strict-auth           refuse what the real services refuse for credentials: APNs provider tokens
+                                  (authorization: bearer JWT, ES256 with kid and iss, iat within the hour:
+                                  MissingProviderToken, InvalidProviderToken, ExpiredProviderToken 403; then
+                                  MissingTopic 400), FCM v1 without Authorization: Bearer (401 UNAUTHENTICATED),
+                                  send-to-user without x-api-key and x-server-secret (401). Shade cannot verify an
+                                  APNs token's signature (only Apple has your key): it checks the rest. Without
+                                  the flag such pushes are taken, and the log and inspector say what the service
+                                  would have answered. Web Push VAPID is always verified (ES256, aud, exp).
           --headless              no terminal UI: a line per push on standard output
           --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
         \(Shade.utcHelp)
@@ -45,8 +56,8 @@ enum ListenCommand {
           shade send Samples/demo.jsonl
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key"] + ProfileOptions.valueOptions,
-        flags: ["--headless", "--no-color", "--utc"],
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--unregistered"] + ProfileOptions.valueOptions,
+        flags: ["--headless", "--no-color", "--strict-auth", "--utc"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -74,6 +85,14 @@ enum ListenCommand {
         }
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
                                   clock: SystemClock())
+        session.services.unregistered = Set(parsed.all("--unregistered"))
+        session.services.strictAuth = parsed.has("--strict-auth")
+        do {
+            session.services.webPush = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush())
+        } catch {
+            session.services.webPushUnavailable = "no Web Push subscription: \(error.description)"
+            fputs("shade: warning: \(error.description): Web Push routes answer 503\n", stderr)
+        }
         let socket = parsed.value("--socket") ?? Endpoint.defaultSocketPath()
         let listening: [String]
         do {

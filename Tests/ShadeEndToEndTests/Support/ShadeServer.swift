@@ -46,10 +46,10 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String]) throws {
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
         process.arguments = arguments
-        process.environment = Pinned.processEnvironment
+        process.environment = Pinned.processEnvironment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -104,15 +104,16 @@ struct CommandResult {
     var stderr: String
 }
 
-func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
-    try runProgram(ServerBuild.shade, arguments, timeout: timeout)
+func runShadeCommand(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
+    try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
-func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
+                timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = Pinned.processEnvironment
+    process.environment = Pinned.processEnvironment.merging(environment) { $1 }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
