@@ -61,6 +61,17 @@ import ShadeCore
         #expect(Self.outsideReferences(in: text).isEmpty, "\(document) points outside the repository")
     }
 
+    /// What the program itself prints — traces, lint, logs, the live UI — points at nothing outside the
+    /// repository either: every string literal of Sources is checked (an RFC's § is a public document).
+    @Test func nothingTheProgramPrintsPointsOutsideTheRepository() throws {
+        for file in try Repository.swiftFiles(under: "Sources") {
+            for literal in StringLiterals.of(file.text) {
+                let text = literal.replacingOccurrences(of: #"RFC [0-9]+ §"#, with: "RFC", options: .regularExpression)
+                #expect(Self.outsideReferences(in: text).isEmpty, "\(file.path) prints \"\(literal)\"")
+            }
+        }
+    }
+
     @Test func everyCommandsHelpDocumentsEveryOptionItTakes() {
         for command in Shade.commands {
             let help = Shade.helpText(command)

@@ -3,7 +3,7 @@ import Testing
 import ShadeCore
 
 // Real client libraries from PyPI (Tests/Clients/requirements.txt, in the venv scripts/client-venv.sh
-// makes) against the real `shade listen`: pywebpush and py_vapid, Expo's Python SDK, firebase-admin.
+// makes) against the real `shade listen`: pywebpush and py_vapid, Expo's Python SDK.
 // The scripts in Tests/Clients/ call the libraries as their users do and print what came back.
 
 /// The venv's python, made on first use (CI makes it before the tests; then this is instant).
@@ -112,20 +112,6 @@ func jsonLines(_ text: String) throws -> [JSON] {
         #"{"ticket": "ExponentPushToken[gone]", "status": "error", "error": "DeviceNotRegisteredError", "expoPushToken": "ExponentPushToken[gone]"}"#,
         #"{"receipt": true, "status": "ok"}"#,
         #"{"receipt": true, "status": "ok"}"#,
-    ])
-    #expect(shade.stop() == 0)
-}
-
-@Test(.enabled(if: curlInstalled)) func firebaseAdminRaisesTheExceptionClassesOfShadesReplies() throws {
-    let python = try clientPython.get()
-    let (shade, port) = try startListening(["--unregistered", "fcm-gone"])
-    defer { _ = shade.stop(signal: SIGKILL) }
-    let sent = try runProgram(python, [clientScript("fcm_admin.py"), "http://127.0.0.1:\(port)", "fcm-gone"], timeout: 60)
-    #expect(sent.status == 0, "\(sent.stderr)")
-    #expect(sent.stdout.split(separator: "\n") == [
-        #"{"case": "registered", "name": "projects/shade-demo/messages/1"}"#,
-        #"{"case": "unregistered", "exception": "UnregisteredError", "code": "NOT_FOUND", "status": 404}"#,
-        #"{"case": "reserved-key", "exception": "InvalidArgumentError", "code": "INVALID_ARGUMENT", "status": 400}"#,
     ])
     #expect(shade.stop() == 0)
 }

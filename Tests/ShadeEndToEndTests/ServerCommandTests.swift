@@ -18,10 +18,12 @@ func seedCurl(port: String) -> String {
     """
 }
 
-/// Starts `shade listen --headless --port 0` on a temporary socket; returns it and its port.
+/// Starts `shade listen --headless --port 0` on a temporary socket (and a temporary CA directory unless
+/// `extra` names one); returns it and its port.
 func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock"),
                     environment: [String: String] = [:]) throws -> (ShadeProcess, String) {
-    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra, environment: environment)
+    let ca = extra.contains("--ca-dir") ? [] : ["--ca-dir", ServerBuild.temporary("ca")]
+    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + ca + extra, environment: environment)
     guard let port = shade.waitForOutput(matching: #"http://127\.0\.0\.1:([0-9]+)"#) else {
         _ = shade.stop(signal: SIGKILL)
         throw CancellationError()
@@ -30,8 +32,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
 }
 
 @Test(.enabled(if: curlInstalled)) func listenServesTheSeedCurlLineLogsEachPushAndStopsCleanly() throws {
-    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl")
-    let (shade, port) = try startListening(["--record", record], socket: socket)
+    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl"), ca = ServerBuild.temporary("ca")
+    let (shade, port) = try startListening(["--record", record, "--ca-dir", ca], socket: socket)
     defer { _ = shade.stop(signal: SIGKILL) }
 
     let seed = try runProgram("/bin/sh", ["-c", seedCurl(port: port).replacingOccurrences(of: "curl ", with: "curl --silent --max-time 5 ")])
@@ -59,6 +61,9 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     }
     #expect(lines == [
         "shade: listening on unix \(socket) and http://127.0.0.1:\(port), recording to \(record)",
+        "shade: TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \(ca); HTTPS proxy: "
+            + "answers CONNECT to api.development.push.apple.com, api.push.apple.com, api.sandbox.push.apple.com, exp.host, "
+            + "fcm.googleapis.com, oauth2.googleapis.com itself, relays other hosts unchanged",
         "HH:MM:SS #1 android: conversation room_42 ← @ali: Is the bike still available?",
         // The seed's curl line with its variables unset sends empty credentials: taken, with a note.
         "HH:MM:SS #1 note: the push service would answer 401: unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing (Shade accepted it; --strict-auth refuses it as the push service does)",
@@ -172,6 +177,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     ("listen", "curl -X POST http://127.0.0.1:4747/push/send-to-user \\"),
     ("send", "shade send Samples/seed000-send-to-user.json"),
     ("replay", "shade replay session.jsonl --speed 10 --platform all"),
+    ("trust", "sudo cp ~/.local/share/shade/ca/ca.pem /usr/local/share/ca-certificates/shade-local-ca.crt"),
+    ("env", "eval \"$(shade env)\" && python3 send_apns.py"),
 ])
 func helpHasExamples(command: String, example: String) throws {
     let result = try runShadeCommand([command, "--help"])

@@ -147,6 +147,25 @@ struct TerminalUITests {
         #expect(pane.waitFor("[exit 0]"))
     }
 
+    @Test func aPushOverTLSThroughTheProxyShowsHowItCameInTheHeaderAndTheInspector() throws {
+        let socket = Self.socketPath(), ca = NSTemporaryDirectory() + "shade-e2e-ca-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(try runCommand(Build.shade, ["trust", "--ca-dir", ca]).status == 0)
+        let pane = try TmuxPane(command: "\(Build.shade) listen --socket \(socket) --port 0 --ca-dir \(ca)", columns: 180, rows: 40)
+        #expect(pane.waitFor("TLS·h2 0 handshakes · proxy 0 intercepted, 0 relayed"), "the header shows the TLS and proxy state:\n\(pane.text)")
+        let port = try #require(pane.text.range(of: #"127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { pane.text[$0].dropFirst(10) })
+        let curl = try runCommand("/usr/bin/curl", ["--silent", "--max-time", "5", "--proxy", "http://127.0.0.1:\(port)", "--cacert", "\(ca)/ca.pem",
+                                                   "https://fcm.googleapis.com/v1/projects/p/messages:send",
+                                                   "-d", #"{"message":{"token":"t","notification":{"title":"Dana","body":"over TLS"}}}"#])
+        #expect(curl.stdout == #"{"name": "projects/p/messages/1"}"#)
+        #expect(pane.waitFor("TLS·h2 1 handshake · proxy 1 intercepted, 0 relayed"), "\(pane.text)")
+        try pane.send("j", "i")
+        #expect(pane.waitFor("protocol    HTTP/2 over TLS (TLSv1.3)"), "\(pane.text)")
+        #expect(pane.text.contains("TLS host    fcm.googleapis.com"))
+        #expect(pane.text.contains("proxy       through Shade's proxy: CONNECT fcm.googleapis.com:443"))
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
     @Test func resizingThePaneLaysTheScreenOutAgain() throws {
         let (pane, socket) = try Self.listening(columns: 100, rows: 30)
         try Self.send(socket, Build.sample("seed000-send-to-user.json"))
@@ -173,6 +192,30 @@ struct TerminalUITests {
         #expect(pane.text.contains("␛]0;pwned␇Evil"), "the escape shows as a visible placeholder:\n\(pane.text)")
         #expect(pane.text.contains("␛[2J␛[31mred␛[0m text"))
         #expect(pane.text.contains("Shade │ listening"), "the screen was not cleared by the payload")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    /// SPEC §8 through the key `o`: the shown profile goes offline, FCM keeps the newest push of a
+    /// collapse key (O1), and `o` again brings it in, its trace saying where it waited.
+    @Test func keyOTakesTheProfileOfflineAndBack() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.sendLine(socket, #"{"to":"t","notification":{"title":"Before","body":"online"}}"#)
+        #expect(pane.waitFor("online"), "\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitFor("offline · 0 waiting"), "the header says the profile is offline:\n\(pane.text)")
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"1 – 0"}}"#)
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"2 – 0"}}"#)
+        #expect(pane.waitUntil { $0.contains("offline · 1 waiting") && $0.contains("1 dropped") }, "O1 keeps the newer of one key:\n\(pane.text)")
+        #expect(!pane.text.contains("Match 12"), "nothing arrives while offline:\n\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitUntil { $0.contains("2 – 0") && !$0.contains("offline ·") }, "back online, the kept push arrives:\n\(pane.text)")
+        #expect(!pane.text.contains("1 – 0"))
+        // The inspector of the item that waited says where, and why it survived.
+        try pane.send("g", "i")
+        #expect(pane.waitFor("Why (decision trace)"), "\(pane.text)")
+        try pane.send("PageDown")
+        #expect(pane.waitUntil { $0.contains("[O1]") && $0.contains("waited at FCM") }, "\(pane.text)")
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
     }

@@ -1,4 +1,5 @@
 // The application's side of a connection: requests and lines in, replies out.
+import ShadeCore
 
 /// Names a client connection in error sources and logs: `unix#3`, `tcp 127.0.0.1:51234#4`.
 public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
@@ -10,10 +11,13 @@ public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
     /// Unique within one `PollLoop`, counting up from 1.
     public let id: Int
     public let transport: Transport
+    /// How the connection carries requests (framing, TLS, proxy), once its first bytes told.
+    public var channel: Channel?
 
-    public init(id: Int, transport: Transport) {
+    public init(id: Int, transport: Transport, channel: Channel? = nil) {
         self.id = id
         self.transport = transport
+        self.channel = channel
     }
 
     public var description: String {

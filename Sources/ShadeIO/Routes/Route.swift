@@ -23,6 +23,8 @@ public enum Route: Equatable, Hashable, Sendable {
     case webPush(id: String)
     case state
     case healthz
+    /// `POST /token`: Google's OAuth token endpoint (FCM v1 clients call it first). Not a push route.
+    case oauthToken
 
     public enum Match: Equatable, Sendable {
         case found(Route)
@@ -36,6 +38,7 @@ public enum Route: Equatable, Hashable, Sendable {
         "POST /push/send-to-user", "POST /3/device/{token}", "POST /v1/projects/{project}/messages:send",
         "POST /fcm/send", "POST /--/api/v2/push/send", "POST /--/api/v2/push/getReceipts", "POST /push",
         "GET /webpush/subscription", "POST /webpush/{id}", "GET /state[?platform=android|ios|web|all]", "GET /healthz",
+        "POST /token (OAuth, for FCM v1 clients)",
     ]
 
     public static func match(method: String, path: String) -> Match {
@@ -54,6 +57,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case "/webpush/subscription": return .webPushSubscription
         case "/state": return .state
         case "/healthz": return .healthz
+        case "/token": return .oauthToken
         default: break
         }
         if let token = ServiceRules.apnsDeviceToken(path: path) { return .apns(token: token) }
@@ -83,7 +87,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case .fcmV1, .fcmLegacy: "fcm"
         case .expo, .expoReceipts: "expo"
         case .webPush: Push.webPushVia
-        case .sendToUser, .push, .state, .healthz, .webPushSubscription: "http"
+        case .sendToUser, .push, .state, .healthz, .webPushSubscription, .oauthToken: "http"
         }
     }
 
@@ -94,6 +98,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case .fcmV1, .fcmLegacy: "FCM"
         case .expo, .expoReceipts: "Expo"
         case .sendToUser, .webPush, .webPushSubscription: "the push service"
+        case .oauthToken: "Google's OAuth"
         case .push, .state, .healthz: "Shade"
         }
     }
@@ -107,7 +112,7 @@ public enum Route: Equatable, Hashable, Sendable {
         case .fcmLegacy: .fcmLegacy
         case .expo, .expoReceipts: .expo
         case .webPush, .webPushSubscription: .webPush
-        case .push, .state, .healthz: .anyShape
+        case .push, .state, .healthz, .oauthToken: .anyShape
         }
     }
 }

@@ -58,7 +58,7 @@ struct RouteReplies {
         case .fcmV1(let project): return fcmV1(admissions, project: project)
         case .fcmLegacy: return fcmLegacy(admissions, unregistered: unregistered)
         case .expo: return expo(admissions, unregistered: unregistered)
-        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush:
+        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             let status = admissions.lazy.compactMap(\.refusal).first?.errorStatus ?? 200
             return .json(status: status, Self.text(generic(admissions, isBatch: isBatch)))
         }
@@ -77,7 +77,7 @@ struct RouteReplies {
         case .expo:
             let error = JSONObject(["code": .string("VALIDATION_ERROR"), "message": .string(refusal.message)])
             return .json(status: 400, Self.text(.object(JSONObject(["errors": .array([.object(error)])]))))
-        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush:
+        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             return .json(status: refusal.errorStatus, Self.text(generic([.refused(nil, refusal)], isBatch: false)))
         }
     }

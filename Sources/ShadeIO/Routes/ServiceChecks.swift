@@ -60,7 +60,7 @@ enum ServiceChecks {
         case .apns: .apns
         case .fcmV1: .fcmV1
         case .fcmLegacy: .fcmLegacy
-        case .envelope, .sendToUser, .expo, .webPush, .dataOnly: .anyShape
+        case .envelope, .sendToUser, .expo, .webPush, .dataOnly, .pusherBeams: .anyShape
         }
     }
 
@@ -115,7 +115,8 @@ enum ServiceChecks {
     /// A shape that reaches one platform is refused when that platform's reading refuses it (the
     /// browser's TypeErrors, W3): the reading is the Center's own, so route and state agree.
     static func onlyPlatformRefuses(_ push: Push) -> PushRefusal? {
-        guard push.platforms.count == 1, let platform = push.platforms.first,
+        let platforms = push.platforms
+        guard platforms.count == 1, let platform = platforms.first,
               case .rejected(let reason) = push.delivery(on: platform, defaultApp: "app") else { return nil }
         let code = reason.hasPrefix("TypeError") ? "TypeError" : nil
         return PushRefusal(status: 400, code: code, message: reason)

@@ -35,7 +35,7 @@ extension LiveSession {
         let source = SourcePosition(name: "\(connection) \(request.method) \(request.path)")
         // The request's content-type described the ciphertext, not what the worker gets: left out.
         let transport = Transport(headers: PushHeaders.metadata(request.headers).filter { $0.key != "content-type" },
-                                  path: request.path, via: Push.webPushVia)
+                                  path: request.path, via: Push.webPushVia, channel: connection.channel)
         func refused(_ status: Int, _ message: String) -> HTTPResponse {
             refuse(Push(id: 0, payload: .null, shape: .webPush, transport: transport, source: source),
                    PushRefusal(status: status, code: nil, message: message))

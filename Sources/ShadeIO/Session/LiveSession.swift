@@ -14,6 +14,8 @@ public struct Arrival: Sendable, Equatable {
         case rejected(String)
         /// The push's shape does not reach this platform (SPEC §1).
         case elsewhere
+        /// The device is offline: the push waits at its service (SPEC §8).
+        case waiting
     }
 
     /// nil when nothing could be read (invalid JSON, an unknown shape): `source` says where.
@@ -83,6 +85,11 @@ public final class LiveSession: ConnectionHandler {
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
     let replies: RouteReplies
+    /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
+    private var offlineWindow: OfflineWindow?
+    private var timeline: OfflineTimeline?
+    /// OAuth tokens handed out (`POST /token`), numbering them.
+    private var tokensIssued = 0
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
                 wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -132,6 +139,25 @@ public final class LiveSession: ConnectionHandler {
         }
         listening += described
         return described
+    }
+
+    /// What the TCP port does besides plain HTTP, for the line `listen` prints after "listening on".
+    public var transportSummary: String {
+        let configuration = loop.configuration
+        let tls = configuration.certificateDirectory.map { "TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \($0)" }
+            ?? "no TLS (no CA directory)"
+        let others = configuration.proxy.relays ? "relays other hosts unchanged" : "refuses other hosts (--no-relay)"
+        return "\(tls); HTTPS proxy: answers CONNECT to \(configuration.proxy.intercepted.sorted().joined(separator: ", ")) itself, \(others)"
+    }
+
+    /// The TLS and proxy state for the TUI header: `TLS·h2 3 handshakes · proxy 2 intercepted, 1 relayed`.
+    public var networkStatus: String {
+        if let problem = loop.tlsProblem { return "TLS off: \(problem)" }
+        let stats = loop.stats
+        var text = "TLS·h2 \(stats.tlsHandshakes) handshake\(stats.tlsHandshakes == 1 ? "" : "s")"
+        text += " · proxy \(stats.interceptedTunnels) intercepted, "
+        text += loop.configuration.proxy.relays ? "\(stats.relayedTunnels) relayed" : "no relay (\(stats.refusedTunnels) refused)"
+        return text
     }
 
     /// The TCP port listened on (the one chosen for port 0), if any.
@@ -210,9 +236,33 @@ public final class LiveSession: ConnectionHandler {
         }
     }
 
+    /// Takes `platforms` offline, or back online when they are offline (the TUI's `o`), at the
+    /// replay's recording time when replaying, else now.
+    public func toggleOffline(_ platforms: [Platform]) {
+        let now = replay?.recordingTime ?? wallClock.nowMillis()
+        for platform in platforms {
+            let index = Self.slot(platform)
+            if feeds[index].offline != nil { feeds[index].comeOnline(at: now) } else { feeds[index].goOffline(at: now) }
+        }
+        changeCount += 1
+    }
+
+    /// The end of a replay: a window still open closes at its UNTIL (SPEC §8).
+    func replayEnded() {
+        guard timeline != nil else { return }
+        let transitions = timeline!.finish()
+        guard !transitions.isEmpty else { return }
+        for transition in transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        changeCount += 1
+    }
+
     /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
-    /// after the ones received so far.
-    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+    /// after the ones received so far. With `offline`, the profiles are offline in that window of
+    /// the recording's time (SPEC §8).
+    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
+        offlineWindow = offline
+        timeline = offline.map(OfflineTimeline.init)
         var outcomes: [Intake.Outcome] = []
         var intake = Intake(firstID: nextNumber)
         defer { nextNumber = intake.nextID }
@@ -231,6 +281,7 @@ public final class LiveSession: ConnectionHandler {
     func resetCenters() {
         feeds = Self.freshCenters(options: options, texts: texts)
         (actions, applied, nextAction) = ([], 0, 0)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
     }
 
@@ -238,6 +289,7 @@ public final class LiveSession: ConnectionHandler {
     /// way (seeking back).
     func rebuild(from outcomes: [Intake.Outcome]) {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         (applied, nextAction) = (0, 0)
         catchUpActions()
         ingest(outcomes, announce: false)
@@ -257,6 +309,7 @@ public final class LiveSession: ConnectionHandler {
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
         var silent, calls, rejected, elsewhere, errors: Int
+        var offline: Bool
 
         init(_ center: Center) {
             silent = center.silent
@@ -264,6 +317,7 @@ public final class LiveSession: ConnectionHandler {
             rejected = center.rejected
             elsewhere = center.elsewhere
             errors = center.errors.count
+            offline = center.offline != nil
         }
     }
 
@@ -272,6 +326,12 @@ public final class LiveSession: ConnectionHandler {
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
+        var time: Int64?
+        if timeline != nil {
+            let step = timeline!.next(outcome)
+            time = step.time
+            for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        }
         for platform in Platform.allCases {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
@@ -279,7 +339,7 @@ public final class LiveSession: ConnectionHandler {
             case (.push(let push), let refusal?) where push.reaches(platform):
                 feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
-                feeds[index].receive(push)
+                feeds[index].receive(push, at: time)
             case (.rejected(let rejection), _):
                 feeds[index].reject(rejection)
             }
@@ -291,6 +351,7 @@ public final class LiveSession: ConnectionHandler {
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
+                : after.offline ? .waiting
                 : .shown
         }
         // Seeking back rebuilds what was seen already: only news counts as a new rejection.
@@ -408,6 +469,9 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.oauthToken):
+            tokensIssued += 1
+            return OAuthToken.respond(to: request, number: tokensIssued)
         case .found(.webPushSubscription):
             return webPushSubscription(request)
         case .found(.webPush(let id)):
@@ -451,7 +515,8 @@ public final class LiveSession: ConnectionHandler {
             guard !services.strictAuth else { return replies.credentialError(route, refusal) }
             notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
+                                  channel: connection.channel)
         var intake = Intake(firstID: 0)
         var outcomes = intake.document(request.body, source: name, transport: transport)
         // A one-line body needs no line number: the source is the request.
@@ -482,7 +547,7 @@ public final class LiveSession: ConnectionHandler {
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         var intake = Intake(firstID: 0)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson"))
+                                       transport: Transport(via: "ndjson", channel: connection.channel))
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 

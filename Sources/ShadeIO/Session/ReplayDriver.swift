@@ -81,6 +81,11 @@ public final class ReplayDriver {
     /// Recording time played so far, and the whole length, at speed 1.
     public var elapsedMillis: Int64 { schedule.elapsed(at: clock.nowMillis()) }
     public var totalMillis: Int64 { schedule.total }
+    /// Where the replay is in the recording's own time (its first entry's `at` plus the time played),
+    /// for what happens "now" in it (the TUI's `o`); nil when the first entry has no `at`.
+    public var recordingTime: Int64? {
+        entries.first.flatMap(Self.time(of:)).map { Checked.add($0, elapsedMillis) }
+    }
     /// 0…1, for a progress bar.
     public var progress: Double { schedule.progress(at: clock.nowMillis()) }
 
@@ -140,6 +145,7 @@ public final class ReplayDriver {
         let now = clock.nowMillis()
         let due = schedule.due(at: now)
         if !due.isEmpty { session.ingest(entries[due].flatMap { $0 }) }
+        if !due.isEmpty && schedule.isFinished { session.replayEnded() }
         if let timer { loop.cancel(timer) }
         timer = nil
         if let next = schedule.nextDueTime {

@@ -18,6 +18,8 @@ public enum UIEffect: Equatable, Sendable {
     case clearAll(platforms: [Platform])
     case togglePause, step, faster, slower
     case seek(seconds: Int)
+    /// SPEC §8: the shown profiles go offline, or come back.
+    case toggleOffline(platforms: [Platform])
 }
 
 /// Which pane has the keyboard.
@@ -174,6 +176,8 @@ public enum KeyReducer {
         case .character("e"):
             model.pane = .errors
             model.errorsScroll = 0
+        case .character("o"):
+            return [.toggleOffline(platforms: model.view.platforms)]
         case .character("q"):
             return [.quit]
         case .character(".") where context.isReplaying: return [.step]

@@ -32,14 +32,18 @@ public struct Chrome: Equatable, Sendable {
     public var replay: ReplayStatus?
     /// The clock (ms) that transient messages expire against.
     public var now: Int64
+    /// TLS and proxy state for a live session (`TLS ✓ 3 · proxy 2 tunnels, relays others`), nil for replay.
+    public var network: String?
     /// How the user runs shade (`shade` once installed), for hints that name a command.
     public var command: String
 
-    public init(title: String, recording: String? = nil, replay: ReplayStatus? = nil, now: Int64 = 0, command: String = "shade") {
+    public init(title: String, recording: String? = nil, replay: ReplayStatus? = nil, now: Int64 = 0, network: String? = nil,
+                command: String = "shade") {
         self.title = title
         self.recording = recording
         self.replay = replay
         self.now = now
+        self.network = network
         self.command = command
     }
 }
@@ -68,14 +72,15 @@ public enum InteractiveScreen {
             drawErrors(&screen, states: states, in: body, scroll: model.errorsScroll)
         case .inspector:
             let selected = selectedItem(states, model: model)
+            let events = selected.flatMap { item in states.first { $0.platform == item.1 }?.events } ?? []
             if columns >= 110 {
                 let listWidth = columns / 2
                 ShadeView.draw(states, view: model.view, into: &screen, rect: Rect(column: 0, row: body.row, columns: listWidth, rows: body.rows))
                 for r in body.row..<(body.row + body.rows) { screen.put("│", column: listWidth, row: r, style: dim) }
-                drawInspector(&screen, selected, in: Rect(column: listWidth + 2, row: body.row, columns: columns - listWidth - 2, rows: body.rows),
+                drawInspector(&screen, selected, events: events, in: Rect(column: listWidth + 2, row: body.row, columns: columns - listWidth - 2, rows: body.rows),
                               scroll: model.inspectorScroll, command: chrome.command, localTime: model.view.localTime, diagnostics: diagnostics)
             } else {
-                drawInspector(&screen, selected, in: body, scroll: model.inspectorScroll, command: chrome.command,
+                drawInspector(&screen, selected, events: events, in: body, scroll: model.inspectorScroll, command: chrome.command,
                               localTime: model.view.localTime, diagnostics: diagnostics)
             }
         case .list:
@@ -113,6 +118,9 @@ public enum InteractiveScreen {
         screen.fill(row: 0, style: bar)
         var column = screen.put(" Shade ", column: 0, row: 0, style: Style(bold: true, reverse: true))
         column += screen.put("│ " + chrome.title + " ", column: column, row: 0, width: screen.columns - column, style: bar)
+        if let network = chrome.network {
+            column += screen.put("│ " + network + " ", column: column, row: 0, width: screen.columns - column, style: bar)
+        }
         if let recording = chrome.recording {
             column += screen.put("● REC " + recording + " ", column: column, row: 0, width: screen.columns - column,
                                  style: Style(foreground: .danger, bold: true, reverse: true))
@@ -185,7 +193,7 @@ public enum InteractiveScreen {
         case .inspector: keys = [("↑↓", "item"), ("PgUp/PgDn", "scroll"), ("Esc", "close"), ("d", "dismiss"), ("q", "quit")]
         case .list:
             var list: [(String, String)] = [("↑↓", "move"), ("⏎", "expand"), ("i", "inspect"), ("p", "platform"), ("d", "dismiss"),
-                                            ("D", "clear"), ("/", "filter"), ("e", "errors")]
+                                            ("D", "clear"), ("/", "filter"), ("e", "errors"), ("o", "offline")]
             if replaying { list += [("space", "pause"), (".", "step"), ("+-", "speed"), ("[]", "seek")] }
             keys = list + [("?", "help"), ("q", "quit")]
         }
@@ -227,15 +235,15 @@ public enum InteractiveScreen {
         return placed
     }
 
-    static func drawInspector(_ screen: inout Screen, _ selected: (Item, Platform)?, in rect: Rect, scroll: Int, command: String,
-                              localTime: LocalTime, diagnostics: (Item, Platform) -> [String]) {
+    static func drawInspector(_ screen: inout Screen, _ selected: (Item, Platform)?, events: [TraceStep], in rect: Rect, scroll: Int,
+                              command: String, localTime: LocalTime, diagnostics: (Item, Platform) -> [String]) {
         screen.fillRect(column: rect.column, row: rect.row, width: rect.columns, height: rect.rows)
         guard let (item, platform) = selected else {
             screen.put("Nothing selected — move with ↑↓, then i", column: rect.column, row: rect.row, width: rect.columns, style: dim)
             return
         }
-        let lines = Inspector.lines(for: item, platform: platform, diagnostics: diagnostics(item, platform), command: command,
-                                    localTime: localTime)
+        let lines = Inspector.lines(for: item, platform: platform, diagnostics: diagnostics(item, platform), events: events,
+                                    command: command, localTime: localTime)
             .flatMap { wrappedLine($0, width: rect.columns) }
         let first = min(max(0, scroll), max(0, lines.count - rect.rows))
         for (offset, line) in lines.dropFirst(first).prefix(rect.rows).enumerated() {
@@ -272,6 +280,7 @@ public enum InteractiveScreen {
         ("d / D", "dismiss the item / clear all"),
         ("/", "filter by text (Esc clears)"),
         ("e", "errors: rejected pushes and why"),
+        ("o", "take the shown profile offline and back: pushes wait at their services (O1–O5)"),
         ("Space .", "replay: pause or resume / step one push"),
         ("+ -  [ ]", "replay: speed ×2 ÷2 / seek 10 s"),
         ("q  Ctrl-C", "quit"),

@@ -36,7 +36,9 @@ enum ColumnHeader {
 
     static func rows(_ state: CenterState, form: Form, width: Int) -> [ViewRow] {
         let badge = Span("badge \(state.badge)", state.badge > 0 ? ViewStyle.title : ViewStyle.meta)
-        let summary = [Span(state.profile.summary, ViewStyle.summary)]
+        var summary = [Span(state.profile.summary, ViewStyle.summary)]
+        // SPEC §8: an offline device says so, and how many pushes wait for it.
+        if state.offlineSince != nil { summary.append(Span(" · offline · \(state.waiting) waiting", ViewStyle.error)) }
         let top = form == .oneLine ? ViewRow(summary) : ViewRow(summary, right: [badge], minimumLeft: 8)
         let lines = counterLines(state, form: form, width: width) ?? cutLines(state, width: width)
         return [top] + lines.map { ViewRow([Span($0, ViewStyle.meta)]) }
@@ -78,9 +80,11 @@ enum ColumnHeader {
         for (count, long, brief) in optional where count > 0 || !dropZeros {
             parts.append("\(count) \(short ? brief : long)")
         }
-        // Pushes for another platform; only worth a word when there are some. The word is never
-        // shortened: "4 else" reads as a sentence cut off, not as a count.
+        // Pushes for another platform, and pushes the services discarded while the device was offline
+        // (§8); only worth a word when there are some. The words are never shortened: "4 else" and
+        // "2 drop" read as sentences cut off, not as counts.
         if state.elsewhere > 0 { parts.append("\(state.elsewhere) elsewhere") }
+        if state.dropped > 0 { parts.append("\(state.dropped) dropped") }
         return parts
     }
 

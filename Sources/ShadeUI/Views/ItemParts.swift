@@ -98,6 +98,18 @@ enum ItemParts {
         return [ViewRow(indent: textIndent, spans)]
     }
 
+    /// What the newest notification carries beside its text, one dim row each: I11 a note that the
+    /// app's extension may rewrite it, I12 its category and its picture (the URL, cut to fit).
+    static func extras(_ item: Item, indent: Int = textIndent) -> [ViewRow] {
+        var rows: [ViewRow] = []
+        if item.mutableContent { rows.append(ViewRow(indent: indent, [Span(mutableContentNote, ViewStyle.meta)])) }
+        if let category = item.category.nonEmpty { rows.append(ViewRow(indent: indent, [Span("category ", ViewStyle.meta), Span(category, ViewStyle.meta)])) }
+        if let image = item.image.nonEmpty { rows.append(ViewRow(indent: indent, [Span("image ", ViewStyle.meta), Span(image, ViewStyle.meta)])) }
+        return rows
+    }
+
+    static let mutableContentNote = "may be changed by the app's extension"
+
     /// `+3 earlier messages`: pushes of a conversation that are not on screen.
     static func earlier(_ count: Int, kept: Bool) -> ViewRow {
         let noun = count == 1 ? "message" : "messages"

@@ -37,8 +37,14 @@ enum Headless {
             if !signals.drain().isEmpty { stop.isSet = true }
         }
         defer { session.loop.unwatch(token) }
+        var toldTLSProblem = false
         session.loop.run(until: {
             log.flush(session)
+            if !toldTLSProblem, let problem = session.loop.tlsProblem {
+                // Once: every TLS client is closed until it is fixed, and this says why.
+                fputs("shade: warning: \(problem); TLS connections are closed\n", stderr)
+                toldTLSProblem = true
+            }
             fflush(stdout)
             return stop.isSet || finished()
         })

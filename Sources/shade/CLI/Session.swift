@@ -66,22 +66,39 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
-    /// One center per profile, fed every push of the inputs in order.
-    static func centers(options: ProfileOptions, documents: [InputDocument]) throws(UsageError) -> [Center] {
+    /// One center per profile, fed every push of the documents in order; with `offline`, the profiles
+    /// are offline in that window of the pushes' time (SPEC §8).
+    static func centers(options: ProfileOptions, documents: [InputDocument], offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
+        var timeline = offline.map(OfflineTimeline.init)
+        func apply(_ outcome: Intake.Outcome) {
+            guard timeline != nil else {
+                for i in centers.indices { centers[i].apply(outcome) }
+                return
+            }
+            timeline!.apply(outcome, to: &centers)
+        }
         for document in documents {
             if document.kind == .lines {
-                intake.forEachLine(document.bytes, source: document.name) { outcome in
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
+                intake.forEachLine(document.bytes, source: document.name) { apply($0) }
             } else {
-                for outcome in intake.document(document.bytes, source: document.name) {
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
+                for outcome in intake.document(document.bytes, source: document.name) { apply(outcome) }
             }
         }
+        timeline?.finish(&centers)
         return centers
     }
+
+    /// `--offline FROM..UNTIL`, when given.
+    static func offlineWindow(_ parsed: ParsedArguments) throws(UsageError) -> OfflineWindow? {
+        try parsed.value("--offline").map { (text) throws(UsageError) in try OfflineWindow.parse(text) }
+    }
+
+    static let offlineHelp = """
+      --offline FROM..UNTIL   the device is offline from FROM until UNTIL: offsets from the first
+                              push (90s, 5m, 1h30m) or ISO 8601 times; pushes in the window wait as
+                              their services keep them and arrive at UNTIL (rules O1–O5)
+    """
 }

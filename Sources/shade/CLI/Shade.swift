@@ -45,7 +45,7 @@ enum Shade {
     static var commands: [Command] {
         [ListenCommand.command, ReplayCommand.command, DemoCommand.command, SendCommand.command,
          StateCommand.command, SnapshotCommand.command, LintCommand.command, SubscriptionCommand.command,
-         ExplainCommand.command, CompletionsCommand.command]
+         TrustCommand.command, EnvCommand.command, ExplainCommand.command, CompletionsCommand.command]
     }
 
     static let overview = """
@@ -78,7 +78,7 @@ enum Shade {
         }
         guard let command = commands.first(where: { $0.name == first }) else {
             let names = commands.map(\.name)
-            let guess = names.min { editDistance($0, first) < editDistance($1, first) }.flatMap { editDistance($0, first) <= 2 ? " (did you mean \($0)?)" : nil } ?? ""
+            let guess = closest(to: first, among: names, limit: 2).map { " (did you mean \($0)?)" } ?? ""
             return usageFailure("unknown command \(first)\(guess); commands: \(names.joined(separator: ", ")); see `shade --help`")
         }
         return dispatch(command, arguments.dropFirst())

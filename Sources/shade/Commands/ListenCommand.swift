@@ -9,11 +9,15 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--unregistered TOKEN]… [--strict-auth] [--headless] [--no-color] [--utc] [profile options]",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--unregistered TOKEN]… "
+            + "[--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
         help: """
-        Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
-        starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
-        can point here:
+        Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1, where one port tells each
+        connection apart by its first bytes: NDJSON ({ or [), HTTP/1.1, HTTP/2 with prior knowledge, and
+        TLS (HTTP/2 or HTTP/1.1 inside, with a certificate from Shade's local CA for the name asked for).
+        It is also an HTTPS proxy: CONNECT to a push service's host is answered by Shade itself, so push
+        code runs unchanged behind HTTPS_PROXY (see `shade env`); other hosts are relayed as they are.
+        Routes mimic the real services, so your backend or a curl line from the docs can point here:
 
         \(Route.table.map { "  " + $0 }.joined(separator: "\n"))
 
@@ -38,6 +42,10 @@ enum ListenCommand {
                                   APNs token's signature (only Apple has your key): it checks the rest. Without
                                   the flag such pushes are taken, and the log and inspector say what the service
                                   would have answered. Web Push VAPID is always verified (ES256, aud, exp).
+          --ca-dir DIR            the local CA's directory (default $XDG_DATA_HOME/shade/ca, made at first TLS use)
+          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in:
+        \(builtInHosts)
+          --no-relay              refuse CONNECT to other hosts with 403 instead of relaying them
           --headless              no terminal UI: a line per push on standard output
           --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
         \(Shade.utcHelp)
@@ -55,9 +63,11 @@ enum ListenCommand {
           curl -v http://127.0.0.1:4747/3/device/a1b2c3 -H "apns-push-type: alert" -d @Samples/seed001-im-apns-loc.apns
           shade send Samples/demo.jsonl
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
+          eval "$(shade env)"; python3 my_apns_sender.py     # real push code, through the proxy
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--unregistered"] + ProfileOptions.valueOptions,
-        flags: ["--headless", "--no-color", "--strict-auth", "--utc"],
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--unregistered", "--ca-dir", "--intercept"]
+            + ProfileOptions.valueOptions,
+        flags: ["--headless", "--no-color", "--strict-auth", "--no-relay", "--utc"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -84,7 +94,7 @@ enum ListenCommand {
             do { signals = try SignalPipe() } catch { throw UsageError(error.message) }
         }
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
-                                  clock: SystemClock())
+                                  clock: SystemClock(), configuration: try transportConfiguration(parsed))
         session.services.unregistered = Set(parsed.all("--unregistered"))
         session.services.strictAuth = parsed.has("--strict-auth")
         do {
@@ -103,6 +113,7 @@ enum ListenCommand {
         }
         print("shade: listening on " + listening.joined(separator: " and ")
             + (journal.map { ", recording to \($0.path)" } ?? ""))
+        print("shade: " + session.transportSummary)
         fflush(stdout)
 
         if !headless {
@@ -141,6 +152,38 @@ enum ListenCommand {
         let sample = "Samples/seed000-send-to-user.json"
         if Invocation.readable(sample) { return "send one: \(send) \(sample)" }
         return "send one: echo '{\"userId\":\"me\",\"title\":\"Hello\",\"body\":\"from shade send\"}' | \(send) -"
+    }
+
+    /// The hosts the proxy answers itself, wrapped under the option's description.
+    static var builtInHosts: String {
+        var lines: [String] = []
+        var line = ""
+        for host in ProxyPolicy.serviceHosts {
+            let word = host + (host == ProxyPolicy.serviceHosts.last ? "" : ",")
+            if !line.isEmpty && line.count + word.count > 76 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).map { String(repeating: " ", count: 26) + $0 }.joined(separator: "\n")
+    }
+
+    /// TLS and the proxy: `--ca-dir`, `--intercept`, `--no-relay`.
+    static func transportConfiguration(_ parsed: ParsedArguments) throws(UsageError) -> PollLoop.Configuration {
+        var configuration = PollLoop.Configuration()
+        configuration.certificateDirectory = try caDirectory(parsed)
+        let hosts = parsed.all("--intercept")
+        if let problem = hosts.lazy.compactMap(ProxyPolicy.problem(withHost:)).first { throw UsageError("--intercept \(problem)") }
+        configuration.proxy = ProxyPolicy(extraHosts: hosts, relays: !parsed.has("--no-relay"))
+        return configuration
+    }
+
+    /// `--ca-dir DIR`, else `$XDG_DATA_HOME/shade/ca`.
+    static func caDirectory(_ parsed: ParsedArguments) throws(UsageError) -> String {
+        guard let directory = parsed.value("--ca-dir") else { return DataDirectory.certificateAuthority() }
+        guard !directory.isEmpty else { throw UsageError("--ca-dir needs a directory, such as --ca-dir ~/.shade-ca") }
+        return directory
     }
 
     /// `--port N`: 0 picks a free port.

@@ -7,7 +7,7 @@ enum ReplayCommand {
     static let command = Command(
         name: "replay",
         summary: "play recorded pushes with their original timing",
-        usage: "shade replay FILE… [--speed X] [--instant] [--paused] [--headless] [--no-color] [--strict] [--utc] [profile options]",
+        usage: "shade replay FILE… [--speed X] [--instant] [--paused] [--headless] [--no-color] [--strict] [--utc] [--offline FROM..UNTIL] [profile options]",
         help: """
         Plays the inputs in order: envelope lines (a `shade listen --record` file) keep the gaps between
         their "at" times, scaled by --speed; bare payloads come \(ReplaySchedule.untimedInterval) ms apart. A batch
@@ -26,6 +26,7 @@ enum ReplayCommand {
           --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
           --strict                exit 1 when a push was rejected or an input held none
         \(Shade.utcHelp)
+        \(Session.offlineHelp)
         \(ProfileOptions.help)
 
         Examples:
@@ -33,7 +34,7 @@ enum ReplayCommand {
           shade replay session.jsonl --speed 10 --platform all
           shade replay Samples/demo.jsonl --instant --headless | grep conversation
         """,
-        valueOptions: ["--speed"] + ProfileOptions.valueOptions,
+        valueOptions: ["--speed", "--offline"] + ProfileOptions.valueOptions,
         flags: ["--instant", "--paused", "--headless", "--no-color", "--strict", "--utc"],
         run: run,
         operands: .files)
@@ -42,6 +43,7 @@ enum ReplayCommand {
         let inputs = try Shade.requireInputs(parsed, command: "replay")
         let options = try parsed.profileOptions()
         let speed = try Shade.speed(parsed.value("--speed"))
+        let offline = try Session.offlineWindow(parsed)
         let read = try Session.read(inputs)
         let documents = read.documents
         let texts = try Session.resolver(options: options)
@@ -50,7 +52,8 @@ enum ReplayCommand {
 
         let headless = Headless.isChosen(parsed)
         if !headless {
-            let start = { session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false) }
+            let start = { session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false,
+                                             offline: offline) }
             if let status = runInteractive(session: session, title: String(title.dropFirst(8)), options: options, texts: texts,
                                            localTime: Shade.localTime(parsed), noColor: parsed.has("--no-color"), onStart: start) {
                 let finished = Session.finish(session.states(options.platforms), inputs: read, strict: parsed.has("--strict"))
@@ -61,7 +64,7 @@ enum ReplayCommand {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
         let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
-        session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false)
+        session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false, offline: offline)
         let interrupted: Bool
         do {
             interrupted = try Headless.run(session, log: log) { session.replay?.isFinished ?? true }

@@ -7,7 +7,7 @@ enum SnapshotCommand {
     static let command = Command(
         name: "snapshot",
         summary: "print the final screen as plain text (exactly ROWS lines of COLS columns)",
-        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--color] [--strict] [--utc]",
+        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--offline FROM..UNTIL] [--color] [--strict] [--utc]",
         help: """
         Reads every push from the inputs, in order, and prints what the shade shows at the end:
         the header of each platform (profile and counters), then its sections (Conversations,
@@ -23,6 +23,7 @@ enum SnapshotCommand {
           --strict                exit 1 when a push was rejected or an input held none
         \(Shade.utcHelp)
         \(ProfileOptions.help)
+        \(Session.offlineHelp)
 
         Marks:
         \(ShadeView.legend.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
@@ -33,7 +34,7 @@ enum SnapshotCommand {
           shade snapshot Samples/seed000-group-conversation.jsonl --platform ios --color
           shade snapshot Samples/seed000-send-to-user.json --platform ios --ios-communication off
         """,
-        valueOptions: ["--size"] + ProfileOptions.valueOptions,
+        valueOptions: ["--size"] + ProfileOptions.valueOptions + ["--offline"],
         flags: ["--color", "--strict", "--utc"],
         run: run,
         operands: .files)
@@ -46,7 +47,7 @@ enum SnapshotCommand {
         let inputs = try Shade.requireInputs(parsed, command: "snapshot")
         let options = try parsed.profileOptions()
         let read = try Session.read(inputs)
-        let centers = try Session.centers(options: options, documents: read.documents)
+        let centers = try Session.centers(options: options, documents: read.documents, offline: try Session.offlineWindow(parsed))
         let states = centers.map(\.state)
         let screen = ShadeView.compose(states, view: ViewState(platforms: options.platforms, localTime: Shade.localTime(parsed)),
                                        columns: size.columns, rows: size.rows)

@@ -6,7 +6,7 @@ enum StateCommand {
     static let command = Command(
         name: "state",
         summary: "print the final notification-center state as JSON",
-        usage: "shade state FILE… [profile options] [--trace] [--strict]",
+        usage: "shade state FILE… [profile options] [--offline FROM..UNTIL] [--trace] [--strict]",
         help: """
         Reads every push from the inputs, in order, and prints what each profile's notification
         center holds at the end: counters (received, shown, silent, calls, rejected, elsewhere,
@@ -20,15 +20,18 @@ enum StateCommand {
 
         Options:
         \(ProfileOptions.help)
-          --trace                 add each item's decision trace (rule ids; `shade explain ID`) to the JSON
+        \(Session.offlineHelp)
+          --trace                 add each item's decision trace (rule ids; `shade explain ID`) to the JSON,
+                                  and each profile's events (what the services did while it was offline)
           --strict                exit 1 when a push was rejected or an input held none
 
         Examples:
           shade state Samples/demo.jsonl --platform all
           shade state Samples/seed000-send-to-user.json --platform ios --ios-communication off
+          shade state Samples/offline-session.jsonl --offline 10s..2m --platform all --trace
           cat pushes.jsonl | shade state - | jq '.sections[].items[].title'
         """,
-        valueOptions: ProfileOptions.valueOptions,
+        valueOptions: ProfileOptions.valueOptions + ["--offline"],
         flags: ["--trace", "--strict"],
         run: run,
         operands: .files)
@@ -37,7 +40,7 @@ enum StateCommand {
         let inputs = try Shade.requireInputs(parsed, command: "state")
         let options = try parsed.profileOptions()
         let read = try Session.read(inputs)
-        let centers = try Session.centers(options: options, documents: read.documents)
+        let centers = try Session.centers(options: options, documents: read.documents, offline: try Session.offlineWindow(parsed))
         let states = centers.map(\.state)
         var json = StateJSON.value(states)
         if parsed.has("--trace") { json = StateJSON.addingTraces(json, states) }

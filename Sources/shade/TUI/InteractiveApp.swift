@@ -108,6 +108,7 @@ final class InteractiveApp {
         case .faster: session.replay?.faster()
         case .slower: session.replay?.slower()
         case .seek(let seconds): session.replay?.seek(by: Double(seconds))
+        case .toggleOffline(let platforms): session.toggleOffline(platforms)
         }
     }
 
@@ -118,7 +119,8 @@ final class InteractiveApp {
                                         speed: r.speed, paused: r.isPaused, finished: r.isFinished,
                                         restartInMillis: r.restartAt.map { $0 - session.clock.nowMillis() })
         }
-        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis(), command: command)
+        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis(),
+                      network: session.tcpPort == nil ? nil : session.networkStatus, command: command)
     }
 
     func drawIfNeeded() {

@@ -84,9 +84,11 @@ import Testing
         // A literal body wins over the key (I3): nothing to look up.
         let literal = Self.push(#"{"aps": {"alert": {"loc-key": "nope", "body": "Order shipped"}}}"#)
         #expect(Lint.check(literal) == [])
-        let android = Self.push(#"{"to": "t", "notification": {"body_loc_key": "order_shipped", "body_loc_args": "[]"}}"#)
-        #expect(Lint.check(android, tables: tables).map(\.message) == [
-            "`order_shipped` uses argument 1 but none were given; Android's String.format fails (MissingFormatArgumentException) and the field stays empty (L6)",
+        // FCM legacy reaches iOS too (SPEC §1), where the missing argument reads (null).
+        let legacy = Self.push(#"{"to": "t", "notification": {"body_loc_key": "order_shipped", "body_loc_args": "[]"}}"#)
+        #expect(Lint.check(legacy, tables: tables).map { "\($0.platform!) \($0.path) \($0.message)" } == [
+            "android $.notification.body_loc_key `order_shipped` uses argument 1 but none were given; Android's String.format fails (MissingFormatArgumentException) and the field stays empty (L6)",
+            #"ios $.notification.body_loc_key `order_shipped` uses argument 1 but none were given; iOS shows (null) in its place — the device shows "Order (null) shipped" (L6)"#,
         ])
     }
 

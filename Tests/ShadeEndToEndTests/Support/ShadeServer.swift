@@ -108,12 +108,16 @@ func runShadeCommand(_ arguments: [String], environment: [String: String] = [:],
     try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
+/// `environment` is added to this process's own (a value of "" removes the variable).
 func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    process.environment = Pinned.processEnvironment.merging(environment) { $1 }
+    // The pinned environment, then the test's own; an empty value removes a variable.
+    var merged = Pinned.processEnvironment
+    for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+    process.environment = merged
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

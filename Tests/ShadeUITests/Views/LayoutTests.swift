@@ -9,8 +9,8 @@ import ShadeUI
     let screen = snapshot(try sampleStates("demo.jsonl"), 100, 30)
     expectScreen(screen, equals: [
         " Android 14 · SDK 0.1.22  badge 0│ iOS 17 · SDK 0.1.21      badge 2│ Web · SDK 0.1.15        badge 0",
-        " 22 recv · 5 shown · 1 silent    │ 22 recv · 12 shown · 1 silent   │ 22 recv · 5 shown · 1 rej      ",
-        " 1 rej · 7 elsewhere             │ 1 call · 1 rej · 5 elsewhere    │ 10 elsewhere                   ",
+        " 22 recv · 5 shown · 1 silent    │ 22 recv · 15 shown · 1 silent   │ 22 recv · 5 shown · 1 rej      ",
+        " 1 rej · 7 elsewhere             │ 1 call · 1 rej · 2 elsewhere    │ 10 elsewhere                   ",
         " Conversations ──────────────────│ Calls ──────────────────────────│ Notifications ─────────────────",
         " [A]  @ali · app            10:15│ (A)  Alice · Incoming call 10:15│ [A]  @ali · app           10:15",
         "      +1 earlier message         │ Notification Center ────────────│      Is the bike still availab…",
@@ -20,22 +20,22 @@ import ShadeUI
         " (M)  Family · app          10:15│ [A]  @ali · app            10:15│ ▣    app · New comment    10:15",
         "      +1 earlier message         │      See you then 👍            │      Sara replied to your post ",
         "      Sara: I'll bring dessert 🍰│      3 more                     │      [Reply] [Like]            ",
-        "            And the kids?        │ (M)  Family · app          10:15│ (M)  Family · app         10:15",
-        "      Maman: Yes, everyone       │      Maman                      │      Maman: Dinner at 8?       ",
-        " (ع)  علی · app             10:15│      Yes, everyone              │      Sara: I'll bring dessert… ",
-        "      سلام! دوچرخه هنوز هست؟     │      3 more                     │      Sara: And the kids?       ",
-        " (王) 王小明 · app          10:15│ (ع)  علی · app             10:15│      Maman: Yes, everyone      ",
-        "      你好！周末有空吗？         │      سلام! دوچرخه هنوز هست؟     │ (ع)  علی · app            10:15",
-        " Notifications ──────────────────│ ▣    com.example.imkit     10:15│      سلام! دوچرخه هنوز هست؟    ",
-        " ▣    app · Order shipped   10:15│      Alice sent a photo         │ (王) 王小明 · app         10:15",
-        "      Delivered to your door     │ (王) 王小明 · app          10:15│      你好！周末有空吗？        ",
+        "            And the kids?        │ ▣    Order shipped · app   10:15│ (M)  Family · app         10:15",
+        "      Maman: Yes, everyone       │      Delivered to your door     │      Maman: Dinner at 8?       ",
+        " (ع)  علی · app             10:15│      2 more                     │      Sara: I'll bring dessert… ",
+        "      سلام! دوچرخه هنوز هست؟     │ (M)  Family · app          10:15│      Sara: And the kids?       ",
+        " (王) 王小明 · app          10:15│      Maman                      │      Maman: Yes, everyone      ",
+        "      你好！周末有空吗？         │      Yes, everyone              │ (ع)  علی · app            10:15",
+        " Notifications ──────────────────│      3 more                     │      سلام! دوچرخه هنوز هست؟    ",
+        " ▣    app · Order shipped   10:15│ (ع)  علی · app             10:15│ (王) 王小明 · app         10:15",
+        "      Delivered to your door     │      سلام! دوچرخه هنوز هست؟     │      你好！周末有空吗？        ",
+        "                                 │ ▣    com.example.imkit     10:15│                                ",
+        " ✗ rejected demo.jsonl:15:       │      Alice sent a photo         │ ✗ rejected demo.jsonl:15:      ",
+        " unknown payload shape (top-leve…│ (王) 王小明 · app          10:15│ unknown payload shape (top-lev…",
         "                                 │      你好！周末有空吗？         │                                ",
-        " ✗ rejected demo.jsonl:15:       │                                 │ ✗ rejected demo.jsonl:15:      ",
-        " unknown payload shape (top-leve…│ ✗ rejected demo.jsonl:15:       │ unknown payload shape (top-lev…",
+        "                                 │                                 │                                ",
+        "                                 │ ✗ rejected demo.jsonl:15:       │                                ",
         "                                 │ unknown payload shape (top-leve…│                                ",
-        "                                 │                                 │                                ",
-        "                                 │                                 │                                ",
-        "                                 │                                 │                                ",
         "                                 │                                 │                                ",
         "                                 │                                 │                                ",
     ])
@@ -46,10 +46,10 @@ import ShadeUI
     expectScreen(snapshot(try sampleStates("demo.jsonl"), 40, 10), equals: [
         " Android 14… │ iOS 17 · SD…│ Web · SDK… ",
         " 22 recv     │ 22 recv     │ 22 recv    ",
-        " 5 shown …   │ 12 shown …  │ 5 shown …  ",
+        " 5 shown …   │ 15 shown …  │ 5 shown …  ",
         " Conversatio…│ Calls ──────│ Notificati…",
         " [A]  @ali ·…│ (A)  Alice… │ [A]  @ali… ",
-        "      +1 ear…│ +6 more in… │      Is th…",
+        "      +1 ear…│ +7 more in… │      Is th…",
         "      I can… │             │      I can…",
         "      Does 7…│             │      Does… ",
         "      See yo…│             │      See y…",
@@ -311,8 +311,8 @@ func aScreenBelow40x10SaysItIsTooSmall(columns: Int, rows: Int) throws {
         #expect(screen[0].hasPrefix(" iOS 17 · SDK 0.1.21"))
         #expect(screen[1].contains("22 re"))
     }
-    #expect(lines[0][1] == " 22 received · 12 shown · 1 silent      ")
-    #expect(lines[60][1] == padded(" 22 received · 12 shown · 1 silent · 1 call · 1 rejected · 5 elsewhere · badge 2", toWidth: 100))
+    #expect(lines[0][1] == " 22 received · 15 shown · 1 silent      ")
+    #expect(lines[60][1] == padded(" 22 received · 15 shown · 1 silent · 1 call · 1 rejected · 2 elsewhere · badge 2", toWidth: 100))
 }
 
 @Test func theScreenReadsWithoutColour() throws {
