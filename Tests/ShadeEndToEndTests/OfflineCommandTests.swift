@@ -38,7 +38,7 @@ func aBadOfflineWindowIsAUsageError(window: String, message: String) throws {
 @Test func replayOfflineHeadlessLogsWhatWaits() throws {
     let run = try runCommand(Build.shade, ["replay", Build.sample("offline-session.jsonl"), "--offline", "10s..5m", "--instant", "--headless", "--platform", "web"])
     #expect(run.status == 0, "\(run.stderr)")
-    #expect(run.stdout.contains("web: waiting: the device is offline (SPEC §8)"), "\(run.stdout)")
+    #expect(run.stdout.contains("web: waiting: the device is offline (rules O1–O5)"), "\(run.stdout)")
     #expect(run.stdout.hasSuffix("web: 2 shown, 0 silent, 0 calls, 0 rejected, 114 elsewhere, 2 dropped, badge 0\n"), "\(run.stdout)")
 }
 

@@ -39,10 +39,13 @@ final class ClientSession {
         try JSONParser.parse(try curlText(["http://127.0.0.1:\(port)/state?platform=\(platform)"]))
     }
 
-    /// Stops Shade and returns its log lines.
+    /// Stops Shade and returns its log lines, without the local time a push's line starts with
+    /// (ContractTests checks that).
     func stop() -> [String] {
         _ = shade.stop()
-        return shade.stdout.text.split(separator: "\n").map(String.init)
+        return shade.stdout.text.split(separator: "\n").map {
+            $0.replacingOccurrences(of: #"^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] #"#, with: "#", options: .regularExpression)
+        }
     }
 }
 

@@ -50,7 +50,8 @@ struct TerminalUITests {
         let lines = try pane.lines()
         let section = try #require(lines.firstIndex { $0.contains("Conversations ─") }, "\(pane.text)")
         #expect(lines[section + 1].contains("[A]  @ali · app"), "photo-marked initials under Conversations:\n\(pane.text)")
-        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "Is the bike still available?")
+        // Selected from the start: the first item carries the selection mark.
+        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "▌     Is the bike still available?")
         #expect(lines.contains { $0.contains("1 received · 1 shown · 0 silent · 0 calls · 0 rejected") })
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
@@ -92,6 +93,56 @@ struct TerminalUITests {
         #expect(pane.waitUntil { !$0.contains("Family · app") }, "the group conversation was dismissed:\n\(pane.text)")
         try pane.send("D")
         #expect(pane.waitFor("Nothing on screen"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test(arguments: [120, 80, 60])
+    func theDemoFooterKeepsHelpAndQuit(columns: Int) throws {
+        let pane = try TmuxPane(command: "\(Build.shade) demo", columns: columns, rows: 24)
+        #expect(pane.waitFor("Is the bike still available?", timeout: 5), "\(pane.text)")
+        let footer = try pane.lines().last ?? ""
+        #expect(footer.contains("? help") && footer.contains("q quit"), "\(columns) columns: \(footer)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func aPushForAnotherPlatformSaysWhereItWent() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.send(socket, Build.sample("seed001-im-apns-loc.apns"))
+        #expect(pane.waitFor("1 push for iOS — p shows it"), "\(pane.text)")
+        try pane.send("p")
+        #expect(pane.waitFor("Notification Center"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func quittingTheListenerEndsWithWhatTheSessionTook() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.send(socket, Build.sample("seed000-send-to-user.json"))
+        #expect(pane.waitFor("Is the bike still available?"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+        let lines = try pane.lines().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let summary = try #require(lines.last { $0.hasPrefix("shade: ") }, "\(pane.text)")
+        #expect(summary.hasPrefix("shade: stopped: 1 received, 1 accepted, 0 refused; android: 1 shown"), "\(summary)")
+    }
+
+    @Test func anEmptyListenerSaysHowToSendItAPushWithACommandThatExists() throws {
+        let (pane, _) = try Self.listening()
+        // The pane runs the binary by its path, and `shade` is not installed here: the hint names the path.
+        #expect(pane.waitFor("No notifications yet — send one:"), "\(pane.text)")
+        #expect(pane.waitFor("send --socket"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func theHelpOverlayScrollsOnASmallTerminal() throws {
+        let (pane, _) = try Self.listening(columns: 60, rows: 16)
+        try pane.send("?")
+        #expect(pane.waitFor("more — ↑↓ scroll"), "\(pane.text)")
+        for _ in 0..<30 { try pane.send("Down") }
+        #expect(pane.waitFor("a ringing VoIP call"), "the legend's end scrolls into view:\n\(pane.text)")
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
     }

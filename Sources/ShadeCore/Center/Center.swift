@@ -171,7 +171,7 @@ public struct Center: Sendable {
 
     mutating func recordRejection(source: String, reason: String) {
         rejected += 1
-        let entry = ErrorEntry(source: source, reason: reason)
+        let entry = ErrorEntry(source: source, reason: reason, position: received)
         lastRejection = entry
         if errors.count < Center.errorLimit { errors.append(entry) }
     }
@@ -343,10 +343,10 @@ public struct Center: Sendable {
         if let image = content.image { trace.append(TraceStep("I12", .image(image))) }
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))])
+            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))], push: push.id)
         } else {
             item.actions = content.actions
-            item.note(trace)
+            item.note(trace, push: push.id)
         }
     }
 
@@ -358,7 +358,8 @@ public struct Center: Sendable {
         ageQueues[app] = queues
         guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))])
+        let newestPush = entries[newest]?.newest?.id
+        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: newestPush)
     }
 
     // MARK: iOS (SPEC §4)

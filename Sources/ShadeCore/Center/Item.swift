@@ -104,8 +104,13 @@ public struct Item: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// Keeps the trace bounded on long-lived items; the newest steps matter most.
-    mutating func note(_ steps: [TraceStep]) { traceLog.append(steps) }
+    /// Keeps the trace bounded on long-lived items; the newest steps matter most. Each step is
+    /// marked with the push it was taken for.
+    mutating func note(_ steps: [TraceStep], push: Int?) {
+        var steps = steps
+        for i in steps.indices { steps[i].pushID = push }
+        traceLog.append(steps)
+    }
 }
 
 extension Item {
@@ -170,6 +175,15 @@ struct TraceLog: Sendable, Equatable {
 public struct ErrorEntry: Sendable, Equatable {
     public var source: String
     public var reason: String
+    /// Which push of the stream it was (the center's `received` count then): every center is fed
+    /// the same stream, so this orders the rejections of several centers into one list.
+    public var position: Int
+
+    public init(source: String, reason: String, position: Int) {
+        self.source = source
+        self.reason = reason
+        self.position = position
+    }
 }
 
 /// A named group of items: `Conversations`, `Notifications`, `Notification Center`, `Calls`.

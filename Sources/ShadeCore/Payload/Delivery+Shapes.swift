@@ -196,7 +196,7 @@ enum ShapeReader {
 
     static func sendToUser(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
         var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D3", "push-service send-to-user request (seed 000): title, body and data"))
+        content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.badge = root["badge"]?.int
@@ -272,11 +272,11 @@ enum ShapeReader {
             return delivery
         }
         var content = Content(app: app, data: message["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D7", "FCM legacy message (seed 001)"))
+        content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)"))
         noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
         content.collapseKey = message["collapse_key"]?.scalarText
         guard let notification = message["notification"]?.object else {
-            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (seed 001: silent push)"), content: content)
+            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (the IM SDK's silent push)"), content: content)
         }
         readFCMNotification(notification, into: &content, path: "\(origin).notification")
         return androidOutcome(content)

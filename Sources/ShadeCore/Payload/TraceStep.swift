@@ -1,6 +1,9 @@
 /// One step of the decision trace: which rule did what, in words a developer can act on.
 public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
+    /// The push whose placement took the step (set when an item notes it), so a stack's trace can
+    /// be read push by push.
+    public var pushID: Int?
     /// What the step says. Kept as the facts it is made of and put into words when read: every
     /// push makes several steps, a busy item keeps only its newest 64, and few are ever shown.
     var fact: TraceFact
@@ -107,7 +110,7 @@ enum TraceFact: Sendable {
         case .tagReplaced(let tag, let collapseKey, let pushes):
             let kind = collapseKey ? "collapse key" : "tag"
             return "\(kind) \(tag) replaced the notification shown with the same \(kind) (\(pushes) pushes so far)"
-                + (collapseKey ? "; seed 001: Android merges same-type messages by collapseKey" : "")
+                + (collapseKey ? "; the IM SDK's payload format: Android merges same-type messages by collapseKey" : "")
         case .tagged(let tag, let collapseKey):
             let kind = collapseKey ? "collapse key" : "tag"
             return "\(kind) \(tag): a later push with this \(kind) replaces this one"

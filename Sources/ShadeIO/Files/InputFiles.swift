@@ -141,6 +141,19 @@ public enum InputFiles {
         }
     }
 
+    /// Whether a file holds only blanks (spaces, tabs, line ends) or nothing: read in chunks, and only
+    /// up to its first other byte.
+    public static func isBlank(_ path: String) throws(InputError) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+        defer { close(fd) }
+        while true {
+            guard let chunk = readChunk(fd: fd) else { throw InputError(path: path, reason: errnoText()) }
+            if chunk.isEmpty { return true }
+            if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return false }
+        }
+    }
+
     /// Opens every source for a replay (`LiveSession.startReplay`); the first that cannot be is the error.
     public static func openForReplay(_ sources: [InputSource]) throws(InputError) -> ReplayInputs {
         var inputs: [ReplayFeed.Input] = []

@@ -190,13 +190,52 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func dismiss(itemID: String, on platform: Platform) {
-        feeds[Self.slot(platform)].dismiss(itemID: itemID)
-        changeCount += 1
+        perform(.dismiss(itemID: itemID, platform: platform))
     }
 
     public func clearAll() {
-        for index in feeds.indices { feeds[index].clearAll() }
+        perform(.clearAll)
+    }
+
+    // MARK: what the viewer did
+
+    /// Dismissing is the viewer's doing, not the recording's: during a replay each is kept at the point
+    /// of the replay it was done (outcomes ingested by then), so that seeking back plays it again and
+    /// a dismissed item stays dismissed.
+    enum ViewerAction: Equatable {
+        case dismiss(itemID: String, platform: Platform)
+        case clearAll
+    }
+
+    /// The replay's viewer actions in the order of their marks, and how far the centers have come.
+    private var actions: [(mark: Int, action: ViewerAction)] = []
+    /// Outcomes applied since the centers were last made fresh.
+    private var applied = 0
+    /// The first action not yet applied to the current centers.
+    private var nextAction = 0
+
+    private func perform(_ action: ViewerAction) {
+        apply(action)
         changeCount += 1
+        guard replay != nil else { return }
+        // Every action marked up to now is applied already: this one goes after them.
+        actions.insert((applied, action), at: nextAction)
+        nextAction += 1
+    }
+
+    private func apply(_ action: ViewerAction) {
+        switch action {
+        case .dismiss(let id, let platform): feeds[Self.slot(platform)].dismiss(itemID: id)
+        case .clearAll: for index in feeds.indices { feeds[index].clearAll() }
+        }
+    }
+
+    /// The actions whose mark the centers have now reached.
+    private func catchUpActions() {
+        while nextAction < actions.count, actions[nextAction].mark <= applied {
+            apply(actions[nextAction].action)
+            nextAction += 1
+        }
     }
 
     /// Takes `platforms` offline, or back online when they are offline (the TUI's `o`), at the
@@ -246,25 +285,32 @@ public final class LiveSession: ConnectionHandler {
         driver.begin()
     }
 
-    /// Empty centers (the demo starting over).
+    /// Empty centers (the demo starting over): a new pass, with nothing dismissed.
     func resetCenters() {
         feeds = Self.freshCenters(options: options, texts: texts)
+        (actions, applied, nextAction) = ([], 0, 0)
         timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
     }
 
-    /// Empty centers fed `outcomes` again, without announcing them (seeking back).
-    /// Empty centers fed each entry `next` gives, one at a time, without announcing them (seeking back).
+    /// Empty centers fed each entry `next` gives, one at a time, without announcing them, and what the
+    /// viewer did along the way (seeking back).
     func rebuild(from next: () -> [Intake.Outcome]?) {
         feeds = Self.freshCenters(options: options, texts: texts)
         timeline = offlineWindow.map(OfflineTimeline.init)
+        (applied, nextAction) = (0, 0)
+        catchUpActions()
         while let entry = next() { ingest(entry, announce: false) }
         changeCount += 1
     }
 
     private func ingest(_ outcomes: [Intake.Outcome], announce: Bool) {
         guard !outcomes.isEmpty else { return }
-        for outcome in outcomes { apply(outcome, refusal: nil, announce: announce) }
+        for outcome in outcomes {
+            apply(outcome, refusal: nil, announce: announce)
+            applied += 1
+            if nextAction < actions.count { catchUpActions() }
+        }
         changeCount += 1
     }
 
@@ -315,7 +361,8 @@ public final class LiveSession: ConnectionHandler {
                 : after.offline ? .waiting
                 : .shown
         }
-        if !fresh.isEmpty {
+        // Seeking back rebuilds what was seen already: only news counts as a new rejection.
+        if !fresh.isEmpty && announce {
             rejectionCount += fresh.count
             recentRejections += fresh
             if recentRejections.count > Self.recentRejectionLimit {

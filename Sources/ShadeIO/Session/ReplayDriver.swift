@@ -13,8 +13,9 @@ import ShadeCore
 public final class ReplayDriver {
     /// Entries applied per loop round at most (see `advance`).
     static let entriesPerRound = 1024
-    /// The pause before a looping replay starts over (`shade demo`).
-    public static let loopPauseMillis: Int64 = 3_000
+    /// How long a looping replay (`shade demo`) holds its final state before it starts over: long
+    /// enough to look at the end of the session; Space holds it as long as wanted.
+    public static let loopPauseMillis: Int64 = 15_000
 
     public let loops: Bool
     private let feed: ReplayFeed
@@ -34,6 +35,8 @@ public final class ReplayDriver {
     let nextFreeID: Int
     /// The first entry's time, if it has one.
     private let firstTime: Int64?
+    /// When a looping replay starts over (clock ms), while it is waiting to.
+    public private(set) var restartAt: Int64?
 
     init(feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool, session: LiveSession) {
         self.feed = feed
@@ -167,9 +170,15 @@ public final class ReplayDriver {
         if cursor < schedule.position {
             timer = loop.schedule(after: 0) { [weak self] in self?.advance() }   // the rest of what is due, next round
         } else if let next = schedule.nextDueTime {
+            restartAt = nil
             timer = loop.schedule(after: max(0, next - now)) { [weak self] in self?.advance() }
-        } else if schedule.isFinished && loops && schedule.count > 0 {
-            timer = loop.schedule(after: Self.loopPauseMillis) { [weak self] in self?.restart() }
+        } else if schedule.isFinished && loops && schedule.count > 0 && !schedule.isPaused {
+            // A pause at the end holds the final state; resuming starts the wait again.
+            let at = restartAt ?? now + Self.loopPauseMillis
+            restartAt = at
+            timer = loop.schedule(after: max(0, at - now)) { [weak self] in self?.restart() }
+        } else {
+            restartAt = nil
         }
     }
 
@@ -179,6 +188,7 @@ public final class ReplayDriver {
         feed.rewind()
         cursor = 0
         playedCount = 0
+        restartAt = nil
         session?.resetCenters()
         schedule.restart(at: clock.nowMillis())
         advance()

@@ -6,8 +6,11 @@ public enum Inspector {
     static let label = Style(dim: true)
 
     /// `diagnostics` are lint lines for the newest push (empty when clean); `events` what happened to
-    /// the device beside its items (SPEC §8: onDeletedMessages, what the services dropped offline).
-    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = [], events: [TraceStep] = []) -> [StyledLine] {
+    /// the device beside its items (SPEC §8: onDeletedMessages, what the services dropped offline);
+    /// `command` is how the user runs shade, for the hint that rule ids can be looked up. Times are
+    /// read on `localTime`'s clock, the recorded UTC text beside them.
+    public static func lines(for item: Item, platform: Platform, diagnostics: [String] = [], events: [TraceStep] = [],
+                             command: String = "shade", localTime: LocalTime = .utc) -> [StyledLine] {
         var out: [StyledLine] = []
         func field(_ name: String, _ value: String?) {
             guard let value, !value.isEmpty else { return }
@@ -57,7 +60,8 @@ public enum Inspector {
                 if channel.tls != nil { field("TLS host", channel.serverName ?? "(no SNI: the default certificate)") }
                 field("proxy", channel.proxiedTo.map { "through Shade's proxy: CONNECT \($0)" } ?? "no, straight to Shade")
             }
-            field("at", push.transport.at)
+            field("at", push.transport.atMillis.map { localTime.dateTime($0) + (push.transport.at.map { "  (\($0))" } ?? "") }
+                ?? push.transport.at)
             for (name, value) in push.transport.headers.sorted(by: { $0.key < $1.key }) {
                 field(name, value)
             }
@@ -73,11 +77,23 @@ public enum Inspector {
         }
 
         section("Why (decision trace)")
-        for step in item.trace {
+        let trace = item.trace
+        if let example = trace.first?.rule {
+            // The one place a newcomer meets rule ids first: say how to look one up.
+            out.append([Span("  "), Span("rule ids: `\(command) explain \(example)` says what a rule is and where it comes from", label)])
+        }
+        // A stack's pushes each took their own decisions: a rule between them says where one ends.
+        let pushes = Set(trace.compactMap(\.pushID)).count
+        var previous: Int??
+        for step in trace {
+            if pushes > 1, previous != .some(step.pushID) {
+                out.append([Span("  ── " + (step.pushID.map { "push #\($0)" } ?? "earlier") + " ──", label)])
+            }
+            previous = .some(step.pushID)
             out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
         }
         if !events.isEmpty {
-            section("Device events (offline delivery, §8)")
+            section("Device events (offline delivery, O1–O5)")
             for step in events {
                 out.append([Span("  [\(step.rule)] ".padding(to: 8), Style(foreground: .accent, bold: true)), Span(step.text)])
             }

@@ -23,7 +23,7 @@ public enum ShadeView {
     tag X                 the notification's tag: a later push with the same tag replaces it
     [Reply] [Like]        the notification's actions (the web shows at most 2, W4)
     ✗ rejected            the newest push the device refused, and why
-    offline · N waiting   the device is offline: pushes wait at their services (§8, key o)
+    offline · N waiting   the device is offline: pushes wait at their services (O1–O5, key o)
     """
 
     /// The whole snapshot screen: each platform's header (profile summary + counters) and its

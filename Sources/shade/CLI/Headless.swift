@@ -16,8 +16,8 @@ enum Headless {
     }
 
     /// Logs each push as it is applied (printed after each loop round by `run`).
-    static func log(_ session: LiveSession, platforms: [Platform]) -> PushLog {
-        let log = PushLog(platforms: platforms)
+    static func log(_ session: LiveSession, platforms: [Platform], localTime: LocalTime) -> PushLog {
+        let log = PushLog(platforms: platforms, localTime: localTime)
         session.onArrival = { arrival in log.record(arrival) }
         return log
     }

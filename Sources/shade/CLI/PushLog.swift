@@ -9,10 +9,13 @@ import ShadeUI  // sanitized: the one gate payload text passes before a terminal
 final class PushLog {
     /// The platforms of `--platform`.
     let platforms: [Platform]
+    /// How the time a push arrived (or was recorded) reads at the start of its lines.
+    let localTime: LocalTime
     private var pending: [Arrival] = []
 
-    init(platforms: [Platform]) {
+    init(platforms: [Platform], localTime: LocalTime = .utc) {
         self.platforms = platforms
+        self.localTime = localTime
     }
 
     func record(_ arrival: Arrival) {
@@ -43,7 +46,8 @@ final class PushLog {
         var line: Line
     }
 
-    /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
+    /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
+    /// the push has one: when it was received, or recorded)
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         let channel = Self.channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
@@ -56,10 +60,11 @@ final class PushLog {
             }.first ?? "rejected"
             return ["\(sanitized(arrival.source.description)): rejected: \(sanitized(reason))"]
         }
+        let time = push.transport.atMillis.map { localTime.timeOfDay($0) + " " } ?? ""
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
-        } + push.notes.map { "#\(push.id) note: \(sanitized($0))" }
+            return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
+        } + push.notes.map { "\(time)#\(push.id) note: \(sanitized($0))" }
     }
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
@@ -79,7 +84,7 @@ final class PushLog {
         case .silent:
             return "silent"
         case .waiting:
-            return "waiting: the device is offline (SPEC §8)"
+            return "waiting: the device is offline (rules O1–O5)"
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
@@ -117,6 +122,10 @@ final class PushLog {
     /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …` (and how many the
     /// services dropped, when the profile was offline: SPEC §8).
     func summary(_ session: LiveSession) -> String {
+        Self.summary(session, platforms: platforms)
+    }
+
+    static func summary(_ session: LiveSession, platforms: [Platform]) -> String {
         session.states(platforms).map { state in
             "\(state.platform.rawValue): \(state.shown) shown, \(state.silent) silent, \(state.calls) calls, "
                 + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, "

@@ -1,21 +1,62 @@
+@preconcurrency import Glibc
 import ShadeCore
 import ShadeIO
+import ShadeUI  // sanitized: the one gate user text passes before stderr
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
-    /// The inputs as documents (files, directories' payload files in name order, `-`); a file that
-    /// cannot be read is a usage error naming it (exit 2).
+    /// The inputs as documents (files, directories' payload files in name order, `-`), each read whole
+    /// (`send`, `lint`); a file that cannot be read is a usage error naming it (exit 2).
     static func documents(_ inputs: [String]) throws(UsageError) -> [InputDocument] {
-        do {
-            return try InputFiles.expand(inputs)
-        } catch {
-            throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+        try read(inputs).documents()
+    }
+
+    /// The inputs as sources, not yet read (directories expanded), and the inputs that held no payload
+    /// at all: a directory without payload files, an NDJSON file of blank lines. Those are said, because
+    /// a mistyped glob or an empty export should not pass as "nothing to report".
+    struct Inputs {
+        var sources: [InputSource] = []
+        /// `no payload files in DIR` / `no payload in FILE`, one per such input.
+        var empty: [String] = []
+
+        /// Every source read whole, for the commands that check documents as they are (`lint`, `send`).
+        func documents() throws(UsageError) -> [InputDocument] {
+            do { return try InputFiles.expand(sources.map(\.name)) } catch { throw UsageError("\(error.path): \(error.reason)") }
         }
     }
 
-    /// The inputs as sources, unread (directories expanded); a missing one is a usage error naming it.
-    static func sources(_ inputs: [String]) throws(UsageError) -> [InputSource] {
-        do { return try InputFiles.sources(inputs) } catch { throw UsageError("\(error.path): \(error.reason)") }
+    /// Lists the inputs without reading them (`state`, `snapshot` and `replay` stream them); an NDJSON
+    /// file is read only up to its first non-blank byte, to tell an empty one.
+    static func read(_ arguments: [String]) throws(UsageError) -> Inputs {
+        var inputs = Inputs()
+        for argument in arguments {
+            let sources: [InputSource]
+            do {
+                sources = try InputFiles.sources([argument])
+                if sources.isEmpty {
+                    inputs.empty.append("no payload files in \(argument) (it has no .json, .jsonl, .ndjson or .apns file)")
+                }
+                for source in sources {
+                    guard case .path(let path) = source.origin, InputFiles.kind(ofPath: path) == .lines else { continue }
+                    if try InputFiles.isBlank(path) { inputs.empty.append("no payload in \(source.name) (it has no line of JSON)") }
+                }
+            } catch {
+                throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+            }
+            inputs.sources += sources
+        }
+        return inputs
+    }
+
+    /// The end of `state`, `snapshot` and `replay`, one contract for the three: the input was read, so
+    /// the exit is 0, and one line on stderr says which pushes were rejected and which inputs held
+    /// none; `--strict` makes either exit 1.
+    static func finish(_ states: [CenterState], inputs: Inputs, strict: Bool) -> Int32 {
+        for empty in inputs.empty { fputs("shade: \(sanitized(empty))\n", stderr) }
+        let rejections = RejectionSummary(states)
+        // The reasons quote payload keys and file names: user text, through the one sanitiser.
+        if let line = rejections.line { fputs("shade: \(sanitized(line))\n", stderr) }
+        return strict && (rejections.count > 0 || !inputs.empty.isEmpty) ? 1 : 0
     }
 
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
@@ -36,8 +77,7 @@ enum Session {
     /// One center per profile, fed every push of the inputs in order; with `offline`, the profiles
     /// are offline in that window of the pushes' time (SPEC §8). Recordings are streamed: each line is
     /// read, parsed and applied before the next is read, so memory does not grow with the file.
-    static func centers(options: ProfileOptions, inputs: [String], offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
-        let sources = try sources(inputs)
+    static func centers(options: ProfileOptions, inputs: Inputs, offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
@@ -49,7 +89,7 @@ enum Session {
             }
             timeline!.apply(outcome, to: &centers)
         }
-        for source in sources {
+        for source in inputs.sources {
             do {
                 try InputFiles.read(source, whole: { bytes in
                     intake.document(bytes, source: source.name) { apply($0) }
@@ -72,6 +112,6 @@ enum Session {
     static let offlineHelp = """
       --offline FROM..UNTIL   the device is offline from FROM until UNTIL: offsets from the first
                               push (90s, 5m, 1h30m) or ISO 8601 times; pushes in the window wait as
-                              their services keep them and arrive at UNTIL (SPEC §8, O1–O5)
+                              their services keep them and arrive at UNTIL (rules O1–O5)
     """
 }

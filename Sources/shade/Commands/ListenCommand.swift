@@ -10,7 +10,7 @@ enum ListenCommand {
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
         usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--unregistered TOKEN]… "
-            + "[--strict-auth] [--headless] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
+            + "[--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1, where one port tells each
         connection apart by its first bytes: NDJSON ({ or [), HTTP/1.1, HTTP/2 with prior knowledge, and
@@ -47,6 +47,8 @@ enum ListenCommand {
         \(builtInHosts)
           --no-relay              refuse CONNECT to other hosts with 403 instead of relaying them
           --headless              no terminal UI: a line per push on standard output
+          --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
+        \(Shade.utcHelp)
         \(ProfileOptions.help)
 
         Examples:
@@ -65,7 +67,7 @@ enum ListenCommand {
         """,
         valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--unregistered", "--ca-dir", "--intercept"]
             + ProfileOptions.valueOptions,
-        flags: ["--headless", "--no-color", "--strict-auth", "--no-relay"],
+        flags: ["--headless", "--no-color", "--strict-auth", "--no-relay", "--utc"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -115,12 +117,16 @@ enum ListenCommand {
         fflush(stdout)
 
         if !headless {
+            let hint = sendHint(socket: parsed.value("--socket"))
             if let status = runInteractive(session: session, title: "listening on " + listening.joined(separator: " · "), options: options,
-                                           texts: texts, recording: journal?.path, noColor: parsed.has("--no-color")) {
+                                           texts: texts, recording: journal?.path, emptyHint: hint, localTime: Shade.localTime(parsed),
+                                           noColor: parsed.has("--no-color")) {
+                // The terminal is back as it was: the last word is what the session took, not the start-up line.
+                print(stoppedLine(session, journal: journal, platforms: options.platforms))
                 return status
             }
         }
-        let log = Headless.log(session, platforms: options.platforms)
+        let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
         do {
             try Headless.run(session, log: log, signals: signals)
         } catch {
@@ -128,10 +134,24 @@ enum ListenCommand {
             throw UsageError(error.message)
         }
         session.shutdown()
-        print("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
-            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
-            + log.summary(session))
+        print(stoppedLine(session, journal: journal, platforms: options.platforms))
         return 0
+    }
+
+    /// `shade: stopped: 3 received, 2 accepted, 1 refused (2 recorded to s.jsonl); android: …`
+    static func stoppedLine(_ session: LiveSession, journal: Journal?, platforms: [Platform]) -> String {
+        "shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
+            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
+            + PushLog.summary(session, platforms: platforms)
+    }
+
+    /// What an empty live shade suggests: a `shade send` line that works from here, with this shade's
+    /// socket, and a sample file only where there is one to send.
+    static func sendHint(socket: String?) -> String {
+        let send = Invocation.command + " send" + (socket.map { " --socket \($0)" } ?? "")
+        let sample = "Samples/seed000-send-to-user.json"
+        if Invocation.readable(sample) { return "send one: \(send) \(sample)" }
+        return "send one: echo '{\"userId\":\"me\",\"title\":\"Hello\",\"body\":\"from shade send\"}' | \(send) -"
     }
 
     /// The hosts the proxy answers itself, wrapped under the option's description.

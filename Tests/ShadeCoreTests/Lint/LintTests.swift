@@ -79,7 +79,7 @@ import Testing
         let known = Self.push(##"{"aps": {"alert": {"loc-key": "order_shipped", "loc-args": ["#1042"]}}}"##)
         #expect(Lint.check(known, tables: tables) == [])
         #expect(Lint.check(known).map(\.message) == [
-            #"no string `order_shipped` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body as the seed suggests — the device shows "order_shipped" (L5)"#,
+            #"no string `order_shipped` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body, as the IM SDK advises — the device shows "order_shipped" (L5)"#,
         ])
         // A literal body wins over the key (I3): nothing to look up.
         let literal = Self.push(#"{"aps": {"alert": {"loc-key": "nope", "body": "Order shipped"}}}"#)

@@ -49,7 +49,7 @@ final class ShadeProcess {
     init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 } }
+        process.environment = Pinned.processEnvironment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -114,11 +114,10 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if !environment.isEmpty {
-        var merged = ProcessInfo.processInfo.environment
-        for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
-        process.environment = merged
-    }
+    // The pinned environment, then the test's own; an empty value removes a variable.
+    var merged = Pinned.processEnvironment
+    for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+    process.environment = merged
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

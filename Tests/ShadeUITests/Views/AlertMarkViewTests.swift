@@ -123,7 +123,7 @@ let alertMarksSession = [
 
     let event = TraceStep("O2", "offline 10:00:10 → 10:05:00: FCM had more than 100 non-collapsible messages and discarded 101; on reconnect the app's onDeletedMessages() is called once")
     let withEvents = text(Inspector.lines(for: items[0], platform: .ios, events: [event]))
-    let heading = try #require(withEvents.firstIndex(of: "Device events (offline delivery, §8)"))
+    let heading = try #require(withEvents.firstIndex(of: "Device events (offline delivery, O1–O5)"))
     #expect(withEvents[heading + 1] == "  [O2]  " + event.text)
 }
 
