@@ -145,3 +145,17 @@ struct JSONTapeTests {
     #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 16 })
     #expect(pieces.flatMap { $0 } == Array((JSONWriter.pretty(big) + "\n").utf8))
 }
+
+/// The fast ISO 8601 writer gives the digit-by-digit one's text, edges of days, years and eras included.
+@Test func iso8601IsWrittenAsTheDigitByDigitWriterWritesIt() {
+    var generator = SystemRandomNumberGenerator()
+    let edges: [Int64] = [0, -1, 1, 86_399_999, 86_400_000, -86_400_000, 951_782_400_000, 1_796_033_820_120,
+                          253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_000, -62_167_219_200_001, Int64(Int32.max) * 1000]
+    let random = (0..<2000).map { _ in Int64.random(in: -70_000_000_000_000...300_000_000_000_000, using: &generator) }
+    for millis in edges + random {
+        #expect(Timestamp.iso8601(millis: millis) == Timestamp.iso8601Digits(millis: millis), "\(millis)")
+        if let back = Timestamp.millis(fromISO8601: Timestamp.iso8601(millis: millis)), (0...253_402_300_799_999).contains(millis) {
+            #expect(back == millis)
+        }
+    }
+}
