@@ -28,19 +28,15 @@ public struct Center: Sendable {
     /// While the device is offline: what the push services keep for it (SPEC §8).
     public private(set) var offline: OfflineStore?
 
-    /// Items by internal id (see `Item.id`).
-    var entries: [String: Item] = [:]
-    /// Android A9: the ids of each app's items, to find the oldest quickly. Android only.
-    var appMembers: [String: Set<String>] = [:]
-    /// When each item was last updated and whether it is plain: what A9 compares. Android only.
-    var recency: [String: (updated: Int, plain: Bool)] = [:]
-    /// A9: each app's items oldest first (plain ones, and all), so the oldest is found in O(1).
-    var ageQueues: [String: (plain: AgeQueue, all: AgeQueue)] = [:]
-    /// iOS I4: which thread holds the notification with a collapse id (app + id → item id).
-    var collapsed: [CollapseSlot: String] = [:]
-    /// iOS I4: the push ids of an item's lines that carry a collapse id (item id + id → push ids),
+    /// The items, each in a slot it keeps while it lives (found by `ItemKey`, what `Item.id` spells).
+    var table = ItemTable()
+    /// Android A9: each app's live items, and its items by age (plain ones, and all), by app name.
+    var apps = AppAges()
+    /// iOS I4: which thread holds the notification with a collapse id (app + id → the item's key).
+    var collapsed: [StringPair: ItemKey] = [:]
+    /// iOS I4: the push ids of an item's lines that carry a collapse id (item + id → push ids),
     /// so a replacement finds them by binary search instead of scanning a thread of thousands.
-    var collapsedLines: [CollapseSlot: [Int]] = [:]
+    var collapsedLines: [CollapseLines: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
 
@@ -151,19 +147,19 @@ public struct Center: Sendable {
             return
         }
         if itemID.hasPrefix(Center.bundlePrefix) {
+            // A8 bundles are Android's, and only Android counts each app's items (A9).
+            guard profile.platform == .android else { return }
             let app = String(itemID.dropFirst(Center.bundlePrefix.count))
-            for id in appMembers[app] ?? [] where entries[id]?.kind == .plain { remove(id) }
+            for slot in table.slots where table[slot]?.app == app && table[slot]?.kind == .plain { remove(slot) }
             return
         }
-        remove(itemID)
+        if let slot = table.slots.first(where: { table[$0]?.id == itemID }) { remove(slot) }
     }
 
     /// Clear all.
     public mutating func clearAll() {
-        entries = [:]
-        recency = [:]
-        ageQueues = [:]
-        appMembers = [:]
+        table.removeAll()
+        apps = AppAges()
         collapsed = [:]
         collapsedLines = [:]
         callItems = []
@@ -179,40 +175,34 @@ public struct Center: Sendable {
     /// I6, A13: a badge sets the count; 0 clears it.
     mutating func setBadge(_ value: Int) { badge = max(0, value) }
 
-    mutating func remove(_ id: String) {
-        guard let item = entries.removeValue(forKey: id) else { return }
-        recency[id] = nil
-        appMembers[item.app]?.remove(id)
+    @discardableResult
+    mutating func remove(_ slot: Int) -> Item? {
+        guard let key = table.key(of: slot), let item = table.release(slot) else { return nil }
+        if profile.platform == .android { apps.removed(item.app) }
         for line in item.lines {
             guard let c = line.collapseID else { continue }
-            collapsed[CollapseSlot(item.app, c)] = nil
-            collapsedLines[CollapseSlot(id, c)] = nil
+            collapsed[StringPair(item.app, c)] = nil
+            collapsedLines[CollapseLines(key, c)] = nil
         }
+        return item
     }
 
-    /// Puts an item (back) in the center.
-    mutating func store(_ item: Item) {
-        if profile.platform == .android { trackAge(item) }
-        entries[item.id] = item
+    /// Puts an item (back) in the center: in `slot` when it was taken from there, else in a new one
+    /// under `key`. Returns its slot.
+    @discardableResult
+    mutating func store(_ item: Item, key: ItemKey, at slot: Int?) -> Int {
+        let placed = table.put(item, key: key, at: slot)
+        // A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
+        if profile.platform == .android { apps.updated(item, slot: placed, new: slot == nil) }
+        return placed
     }
 
-    /// A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
-    mutating func trackAge(_ item: Item) {
-        let plain = item.kind == .plain
-        if recency[item.id].map({ $0 != (item.updated, plain) }) ?? true {
-            ageQueues[item.app, default: (AgeQueue(), AgeQueue())].all.append(item.id, item.updated)
-            if plain { ageQueues[item.app]!.plain.append(item.id, item.updated) }
-        }
-        recency[item.id] = (item.updated, plain)
-        appMembers[item.app, default: []].insert(item.id)
-    }
-
-    /// A collapse id within an app (`collapsed`) or within an item (`collapsedLines`): a pair,
-    /// not one joined string, so that no key is built per push.
-    struct CollapseSlot: Hashable, Sendable {
-        let owner: String
+    /// The lines of an item that carry a collapse id (I4).
+    struct CollapseLines: Hashable, Sendable {
+        let item: ItemKey
         let id: String
-        init(_ owner: String, _ id: String) { self.owner = owner; self.id = id }
+        init(_ item: ItemKey, _ id: String) { self.item = item; self.id = id }
+        func hash(into hasher: inout Hasher) { hasher.combine(item.hash ^ ItemKey.fnv(0x9E37_79B9_7F4A_7C15, id)) }
     }
 
     static let bundlePrefix = "bundle\u{1F}"
@@ -231,8 +221,16 @@ public struct Center: Sendable {
 
     /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
     func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
-        guard let keys = ConversationKeys.read(data: content.data, payload: push.payload, groupBy: profile.groupBy, pushTitle: resolved.title) else {
-            trace.append(TraceStep("C8", .plainNotification(groupBy: profile.groupBy, data: content.data)))
+        let groupBy = profile.groupBy
+        // The keys are read where they lie in the push; `--group-by` follows its path from the payload's root.
+        let (found, senderKeys, named) = content.appData.withObject { data -> (ConversationKeys?, Bool, Bool) in
+            let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: resolved.title)
+                : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: resolved.title) }
+            guard let keys else { return (nil, ConversationKeys.senderKeys.contains(where: data.has), false) }
+            return (keys, false, data.has("senderName"))
+        }
+        guard let keys = found else {
+            trace.append(TraceStep("C8", .plain(groupBy: groupBy, senderKeys: senderKeys)))
             return nil
         }
         guard showsConversations else {
@@ -241,7 +239,7 @@ public struct Center: Sendable {
             return nil
         }
         trace.append(TraceStep("C1", .conversationID(keys.conversationID, groupBy: profile.groupBy)))
-        trace.append(TraceStep("C2", .sender(keys.sender.name, fromTitle: !content.data.has("senderName"))))
+        trace.append(TraceStep("C2", .sender(keys.sender.name, fromTitle: !named)))
         if !keys.explicitSenderID { trace.append(TraceStep("C3", "no senderId: the name is the sender's identity")) }
         if let url = keys.sender.avatar.imageURL {
             trace.append(TraceStep("C4", .senderPhoto(url: url)))
@@ -257,8 +255,9 @@ public struct Center: Sendable {
     mutating func placeAndroid(_ content: Content, _ resolved: ResolvedText, push: Push) {
         var trace = startTrace(content, resolved)
         if let keys = conversation(for: content, resolved, push: push, trace: &trace) {
-            let id = "c\u{1F}" + keys.conversationID
-            var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+            let key = ItemKey.conversation(keys.conversationID)
+            let slot = table.slot(of: key)
+            var item = slot.map { table.take($0) } ?? Item(id: key.id, kind: .conversation, key: keys.conversationID, app: content.app)
             let joined = item.total > 0
             item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "",
                                    title: resolved.title, pushID: push.id, at: push.transport.atMillis, senderAvatar: keys.sender.avatar))
@@ -275,9 +274,9 @@ public struct Center: Sendable {
             // A3: one-to-one → the sender; group → conversationTitle, else the push title.
             item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
             item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
-            finishUpdate(&item, push: push, content: content, trace: trace)
-            store(item)
-            if !joined { enforceAppLimit(app: content.app, newest: id) }
+            finishUpdate(&item, push: push, content: content, trace: &trace)
+            let placed = store(item, key: key, at: slot)
+            if !joined { enforceAppLimit(app: content.app, newest: placed) }
             return
         }
         let placed = placePlain(content, resolved, push: push, trace: &trace, tagRule: "A7")
@@ -285,11 +284,12 @@ public struct Center: Sendable {
     }
 
     /// A plain notification: a non-empty tag replaces the one with the same tag (A7, W3); without
-    /// one every push is a new entry.
+    /// one every push is a new entry. Returns its slot.
     @discardableResult
-    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) -> String {
+    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) -> Int {
         var tagRule = tagRule
-        let id: String
+        let key: ItemKey
+        let slot: Int?
         var item: Item
         // Seed 001 (which wins over SPEC A12 where they disagree): on Android the collapseKey merges
         // messages of the same type into one shown notification, as apns-collapse-id does on iOS.
@@ -297,18 +297,22 @@ public struct Center: Sendable {
         if let tag = content.tag ?? collapseKey {
             let byCollapseKey = content.tag == nil
             if byCollapseKey { tagRule = "A12" }
-            id = (content.tag != nil ? "t\u{1F}" : "k\u{1F}") + content.app + "\u{1F}" + tag
-            if let existing = entries.removeValue(forKey: id) {
-                item = existing
-                trace.append(TraceStep(tagRule, .tagReplaced(tag, collapseKey: byCollapseKey, pushes: existing.total + 1)))
+            key = byCollapseKey ? .collapseKey(content.app, tag) : .tag(content.app, tag)
+            slot = table.slot(of: key)
+            if let slot {
+                item = table.take(slot)
+                trace.append(TraceStep(tagRule, .tagReplaced(tag, collapseKey: byCollapseKey, pushes: item.total + 1)))
                 if content.renotify { trace.append(TraceStep("W3", "renotify: the browser alerts again")) }
             } else {
-                item = Item(id: id, kind: .plain, key: tag, app: content.app)
+                item = Item(id: key.id, kind: .plain, key: tag, app: content.app)
                 trace.append(TraceStep(tagRule, .tagged(tag, collapseKey: byCollapseKey)))
             }
         } else {
-            id = "n\u{1F}\(push.id)"
-            item = Item(id: id, kind: .plain, key: "n\(push.id)", app: content.app)
+            key = .untagged(push: push.id)
+            // A push id met again (a test feeding one push twice) is the same entry, made anew.
+            slot = table.slot(of: key)
+            if let slot { _ = table.take(slot) }
+            item = Item(id: key.id, kind: .plain, key: "n" + key.key!, app: content.app)
             trace.append(TraceStep(tagRule, "no tag: a new notification"))
         }
         item.kind = .plain
@@ -317,18 +321,17 @@ public struct Center: Sendable {
         item.avatar = nil
         item.isGroup = nil
         item.lines = [Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id, at: push.transport.atMillis)]
-        finishUpdate(&item, push: push, content: content, trace: trace)
-        store(item)
-        return id
+        finishUpdate(&item, push: push, content: content, trace: &trace)
+        return store(item, key: key, at: slot)
     }
 
     /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
-    mutating func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: [TraceStep]) {
+    func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: inout [TraceStep]) {
         item.total += 1
         item.updated = stamp
         item.at = push.transport.atMillis
         item.newest = push
-        item.data = content.data
+        item.appData = content.appData
         item.tag = tag ?? content.tag
         item.level = content.level
         item.criticalSound = content.criticalSound
@@ -337,29 +340,27 @@ public struct Center: Sendable {
         item.mutableContent = content.mutableContent
         item.category = content.category
         item.image = content.image
-        var trace = trace
         if content.mutableContent { trace.append(TraceStep("I11", "mutable-content: 1: the app's Notification Service Extension may rewrite the title and body before they are shown; Shade shows them as the payload has them")) }
         if let category = content.category { trace.append(TraceStep("I12", .category(category, android: profile.platform == .android))) }
         if let image = content.image { trace.append(TraceStep("I12", .image(image))) }
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))], push: push.id)
+            trace.append(TraceStep("W4", .actionsCut(given: content.actions.count)))
         } else {
             item.actions = content.actions
-            item.note(trace, push: push.id)
         }
+        item.note(taking: &trace, push: push.id)
     }
 
     /// A9: at most 50 active notifications per app; the oldest plain one goes first.
-    mutating func enforceAppLimit(app: String, newest: String) {
-        guard profile.platform == .android, let count = appMembers[app]?.count, count > 50 else { return }
-        guard var queues = ageQueues.removeValue(forKey: app) else { return }
-        let victimID = queues.plain.popOldest { recency[$0]?.updated == $1 } ?? queues.all.popOldest { recency[$0]?.updated == $1 }
-        ageQueues[app] = queues
-        guard let victimID, let victim = entries[victimID] else { return }
-        remove(victimID)
-        let newestPush = entries[newest]?.newest?.id
-        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: newestPush)
+    mutating func enforceAppLimit(app: String, newest: Int) {
+        guard profile.platform == .android, apps.count(of: app) > 50 else { return }
+        guard let victimSlot = apps.popOldest(of: app, updated: table.updated), let victim = remove(victimSlot) else { return }
+        // The newest may be the one that went (an app's only plain notification among 50 conversations).
+        guard table.updated[newest] >= 0 else { return }
+        table.modify(newest) { item in
+            item.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: item.newest?.id)
+        }
     }
 
     // MARK: iOS (SPEC §4)
@@ -370,30 +371,36 @@ public struct Center: Sendable {
         content.level = level(content, trace: &trace)
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
-        var emptied: Item?
-        if let collapseID = content.tag, let holder = collapsed[CollapseSlot(content.app, collapseID)],
-           var thread = entries.removeValue(forKey: holder) {
-            let pushIDs = collapsedLines.removeValue(forKey: CollapseSlot(holder, collapseID)) ?? []
+        var emptied: (key: ItemKey, item: Item)?
+        if let collapseID = content.tag, let holder = collapsed[StringPair(content.app, collapseID)], let holderSlot = table.slot(of: holder) {
+            var thread = table.take(holderSlot)
+            let pushIDs = collapsedLines.removeValue(forKey: CollapseLines(holder, collapseID)) ?? []
             thread.removeLines(collapseID: collapseID, pushIDs: pushIDs)
             trace.append(TraceStep("I4", .collapseReplaced(collapseID)))
-            if thread.lines.isEmpty { emptied = thread } else { store(thread) }
+            if thread.lines.isEmpty {
+                emptied = (holder, thread)
+                table.release(holderSlot)
+            } else {
+                store(thread, key: holder, at: holderSlot)
+            }
         }
         let keys = conversation(for: content, resolved, push: push, trace: &trace)
-        let id: String
+        let id: ItemKey
         let kind: Item.Kind
         let key: String
         if let keys {
-            (id, kind, key) = ("c\u{1F}" + keys.conversationID, .conversation, keys.conversationID)
+            (id, kind, key) = (.conversation(keys.conversationID), .conversation, keys.conversationID)
             trace.append(TraceStep("I1", .groupedByConversation(keys.conversationID)))
         } else if let thread = content.threadID {
-            (id, kind, key) = ("t\u{1F}" + content.app + "\u{1F}" + thread, .plain, thread)
+            (id, kind, key) = (.tag(content.app, thread), .plain, thread)
             trace.append(TraceStep("I1", .groupedByThread(thread)))
         } else {
-            (id, kind, key) = ("a\u{1F}" + content.app, .plain, content.app)
+            (id, kind, key) = (.appStack(content.app), .plain, content.app)
             trace.append(TraceStep("I1", .stackedByApp(content.app)))
         }
-        var item = entries.removeValue(forKey: id)
-            ?? (emptied?.id == id ? emptied! : Item(id: id, kind: kind, key: key, app: content.app))
+        let slot = table.slot(of: id)
+        var item = slot.map { table.take($0) }
+            ?? (emptied?.key == id ? emptied!.item : Item(id: id.id, kind: kind, key: key, app: content.app))
         var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
                         at: push.transport.atMillis, collapseID: content.tag, level: content.level)
         if let keys, showsCommunicationLook {
@@ -423,12 +430,12 @@ public struct Center: Sendable {
         item.subtitle = line.subtitle
         item.lines.append(line)
         if let collapseID = content.tag {
-            collapsed[CollapseSlot(content.app, collapseID)] = id
-            collapsedLines[CollapseSlot(id, collapseID), default: []].append(push.id)
+            collapsed[StringPair(content.app, collapseID)] = id
+            collapsedLines[CollapseLines(id, collapseID), default: []].append(push.id)
         }
-        if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item) }
-        finishUpdate(&item, push: push, content: content, trace: trace)
-        store(item)
+        if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item, key: id) }
+        finishUpdate(&item, push: push, content: content, trace: &trace)
+        store(item, key: id, at: slot)
     }
 
     /// How many notifications an iOS stack keeps (DECISIONS: Apple documents no cap for delivered
@@ -437,11 +444,11 @@ public struct Center: Sendable {
 
     /// Drops a stack's oldest notifications beyond `iosStackLimit`, and their I4 bookkeeping: a
     /// notification no longer kept cannot be replaced by its collapse id.
-    mutating func dropOldestIOSLines(of item: inout Item) {
+    mutating func dropOldestIOSLines(of item: inout Item, key: ItemKey) {
         let excess = item.lines.count - Center.iosStackLimit
         for line in item.lines[..<excess] {
             guard let c = line.collapseID else { continue }
-            let slot = CollapseSlot(item.id, c)
+            let slot = CollapseLines(key, c)
             // Lines arrive in push order, so a dropped line's push id is the first recorded for its id.
             if var ids = collapsedLines[slot], let first = ids.first, first == line.pushID {
                 ids.removeFirst()
@@ -449,7 +456,7 @@ public struct Center: Sendable {
             }
             if !item.lines[excess...].contains(where: { $0.collapseID == c }) {
                 collapsedLines[slot] = nil
-                if collapsed[CollapseSlot(item.app, c)] == item.id { collapsed[CollapseSlot(item.app, c)] = nil }
+                if collapsed[StringPair(item.app, c)] == key { collapsed[StringPair(item.app, c)] = nil }
             }
         }
         item.lines.removeFirst(excess)
@@ -476,16 +483,18 @@ public struct Center: Sendable {
     }
 
     mutating func placeCall(_ content: Content, push: Push) {
+        let data = content.data
         let caller = ["callerName", "caller_name", "caller", "handle", "senderName", "displayName", "name"]
-            .lazy.compactMap { content.data[$0]?.scalarText }.first { !$0.isEmpty }
+            .lazy.compactMap { data[$0]?.scalarText }.first { !$0.isEmpty }
             ?? content.title ?? content.body ?? "Unknown caller"
-        let video = content.data["hasVideo"]?.bool == true || content.data["video"]?.bool == true || content.data["isVideo"]?.scalarText == "true"
-        let callID = ["uuid", "callUUID", "callId", "call_id"].lazy.compactMap { content.data[$0]?.scalarText }.first ?? "call-\(push.id)"
+        let video = data["hasVideo"]?.bool == true || data["video"]?.bool == true || data["isVideo"]?.scalarText == "true"
+        let callID = ["uuid", "callUUID", "callId", "call_id"].lazy.compactMap { data[$0]?.scalarText }.first ?? "call-\(push.id)"
         var item = Item(id: "call\u{1F}" + callID, kind: .call, key: callID, app: content.app)
         item.title = caller
         item.lines = [Line(text: video ? "Incoming video call" : "Incoming call", pushID: push.id, at: push.transport.atMillis)]
         item.avatar = Avatar(name: caller, identity: caller, imageURL: nil)
-        finishUpdate(&item, push: push, content: content, trace: content.trace)
+        var trace = content.trace
+        finishUpdate(&item, push: push, content: content, trace: &trace)
         callItems.removeAll { $0.id == item.id }
         callItems.append(item)
     }
@@ -499,8 +508,9 @@ public struct Center: Sendable {
             return
         }
         // W1: one notification per conversation; its tag is the conversation id.
-        let id = "t\u{1F}" + content.app + "\u{1F}" + keys.conversationID
-        var item = entries.removeValue(forKey: id) ?? Item(id: id, kind: .conversation, key: keys.conversationID, app: content.app)
+        let id = ItemKey.tag(content.app, keys.conversationID)
+        let slot = table.slot(of: id)
+        var item = slot.map { table.take($0) } ?? Item(id: id.id, kind: .conversation, key: keys.conversationID, app: content.app)
         if item.kind != .conversation { item.lines = []; item.kind = .conversation }
         trace.append(TraceStep("W1", .webConversation(keys.conversationID, replaced: item.total > 0)))
         item.lines.append(Line(sender: keys.sender.name, senderID: keys.sender.id, text: resolved.body ?? "", title: resolved.title,
@@ -511,15 +521,15 @@ public struct Center: Sendable {
         // W2: one-to-one → the sender; group → the group name.
         item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
         item.avatar = keys.sender.avatar
-        finishUpdate(&item, push: push, content: content, tag: keys.conversationID, trace: trace)
-        store(item)
+        finishUpdate(&item, push: push, content: content, tag: keys.conversationID, trace: &trace)
+        store(item, key: id, at: slot)
     }
 
     // MARK: state
 
     /// The derived picture: sections in display order, items most recently updated first (A6).
     public var state: CenterState {
-        let all = entries.values.sorted { $0.updated > $1.updated }
+        let all = table.all.sorted { $0.updated > $1.updated }
         var sections: [Section] = []
         switch profile.platform {
         case .android:

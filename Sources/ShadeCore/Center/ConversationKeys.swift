@@ -14,10 +14,10 @@ public struct ConversationKeys: Sendable, Equatable {
     public var isGroup: Bool
     public var explicitSenderID: Bool
 
-    /// C1: `conversationId` (or the profile's `--group-by` path), a non-empty string or a number.
-    /// Returns nil for a plain notification (C8).
-    public static func read(data: JSONObject, payload: JSON, groupBy: String?, pushTitle: String?) -> ConversationKeys? {
-        let raw: JSON? = groupBy.map { payload.value(atPath: $0) } ?? data["conversationId"]
+    /// C1: `conversationId` (or the profile's `--group-by` path, followed from the payload's root), a
+    /// non-empty string or a number. Returns nil for a plain notification (C8).
+    static func read(data: AppData.Object, root: PayloadValue?, groupBy: String?, pushTitle: String?) -> ConversationKeys? {
+        let raw: PayloadValue? = groupBy.map { root?.value(atPath: $0) } ?? data["conversationId"]
         guard let id = conversationID(raw) else { return nil }
         // C2: absent senderName → the push title.
         let name = nonEmpty(data["senderName"]?.scalarText) ?? pushTitle ?? ""
@@ -34,20 +34,27 @@ public struct ConversationKeys: Sendable, Equatable {
             explicitSenderID: explicitID != nil)
     }
 
-    static func conversationID(_ value: JSON?) -> String? {
-        switch value {
-        case .string(let s)?: return s.isEmpty ? nil : s
-        case .number(let n)?: return n  // C1: numbers are accepted and stringified
+    /// The keys C8 ignores without a conversation id (C2–C6).
+    static let senderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"]
+
+    static func conversationID<V: JSONReadable>(_ value: V?) -> String? {
+        guard let value else { return nil }
+        switch value.kind {
+        case .string: return value.string.flatMap { $0.isEmpty ? nil : $0 }
+        case .number: return value.numberLexeme  // C1: numbers are accepted and stringified
         default: return nil
         }
     }
 
     /// C6: `true`, `"true"`, `1` or `"1"` (FCM data values are strings).
-    public static func isGroupFlag(_ value: JSON?) -> Bool {
-        switch value {
-        case .bool(true)?: return true
-        case .string("true")?, .string("1")?: return true
-        case .number(let n)?: return Double(n) == 1
+    public static func isGroupFlag(_ value: JSON?) -> Bool { isGroupFlag(value.map(PayloadValue.tree)) }
+
+    static func isGroupFlag<V: JSONReadable>(_ value: V?) -> Bool {
+        guard let value else { return false }
+        switch value.kind {
+        case .true: return true
+        case .string: return value.stringEquals("true") || value.stringEquals("1")
+        case .number: return value.numberLexeme.flatMap(Double.init) == 1
         default: return false
         }
     }

@@ -70,8 +70,13 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var renotify: Bool
     /// The newest push, for the inspector: raw payload, headers, route.
     public var newest: Push?
-    /// What the app receives on tap (C10).
-    public var data: JSONObject
+    /// What the app receives on tap (C10): kept where it lies in the newest push (`appData`); this
+    /// builds the tree.
+    public var data: JSONObject {
+        get { appData.object }
+        set { appData = AppData(newValue) }
+    }
+    var appData = AppData()
     /// Why the item is here, grouped, replaced: rule ids and sentences, oldest first.
     public var trace: [TraceStep] {
         get { traceLog.steps }
@@ -91,7 +96,6 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.renotify = false
         self.criticalSound = false
         self.mutableContent = false
-        self.data = JSONObject()
     }
 
     /// Notifications this item puts on screen (the `shown` counter): a conversation or plain item is
@@ -107,9 +111,13 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// Keeps the trace bounded on long-lived items; the newest steps matter most. Each step is
     /// marked with the push it was taken for.
     mutating func note(_ steps: [TraceStep], push: Int?) {
-        var steps = steps
+        traceLog.append(steps, push: push)
+    }
+
+    /// The same, taking `steps` (left empty): a new item's trace is the push's steps, not a copy of them.
+    mutating func note(taking steps: inout [TraceStep], push: Int?) {
         for i in steps.indices { steps[i].pushID = push }
-        traceLog.append(steps)
+        traceLog.append(taking: &steps)
     }
 }
 
@@ -156,9 +164,22 @@ struct TraceLog: Sendable, Equatable {
 
     var steps: [TraceStep] { oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest]) }
 
-    mutating func append(_ steps: [TraceStep]) {
+    /// Appends steps already marked with their push, taking the array as the ring when it is empty.
+    mutating func append(taking steps: inout [TraceStep]) {
+        if ring.isEmpty && steps.count <= Self.limit {
+            swap(&ring, &steps)
+        } else {
+            append(steps, push: nil, marked: true)
+        }
+    }
+
+    /// Appends `steps`, each marked as taken for `push`.
+    mutating func append(_ steps: [TraceStep], push: Int?) { append(steps, push: push, marked: false) }
+
+    private mutating func append(_ steps: [TraceStep], push: Int?, marked: Bool) {
         if ring.count > Self.limit { ring = Array(ring.suffix(Self.limit)) }  // set longer than the limit
-        for step in steps {
+        for var step in steps {
+            if !marked { step.pushID = push }
             if ring.count < Self.limit {
                 ring.append(step)
             } else {
@@ -167,6 +188,7 @@ struct TraceLog: Sendable, Equatable {
             }
         }
     }
+
 
     static func == (a: TraceLog, b: TraceLog) -> Bool { a.steps == b.steps }
 }

@@ -69,7 +69,6 @@ extension JSON {
     public var array: [JSON]? { if case .array(let a) = self { return a } else { return nil } }
     public var string: String? { if case .string(let s) = self { return s } else { return nil } }
     public var bool: Bool? { if case .bool(let b) = self { return b } else { return nil } }
-    public var isNull: Bool { if case .null = self { return true } else { return false } }
     public var numberLexeme: String? { if case .number(let n) = self { return n } else { return nil } }
 
     public subscript(key: String) -> JSON? { object?[key] }
@@ -103,37 +102,9 @@ extension JSON {
         }
     }
 
-    /// The JSON type's name, for messages ("got number 3").
-    public var typeName: String {
-        switch self {
-        case .null: return "null"
-        case .bool: return "boolean"
-        case .number: return "number"
-        case .string: return "string"
-        case .array: return "array"
-        case .object: return "object"
-        }
-    }
-
     /// Follows a dotted path (`data.payload.room`). A string met on the way that holds a JSON
     /// object is descended into: FCM data values are strings, so apps nest JSON inside them.
-    public func value(atPath path: String) -> JSON? {
-        var current: JSON = self
-        for component in path.split(separator: ".", omittingEmptySubsequences: false) {
-            if case .string(let s) = current, let first = s.utf8.first(where: { $0 > 0x20 }), first == UInt8(ascii: "{") {
-                guard let nested = try? JSONParser.parse(Array(s.utf8)) else { return nil }
-                current = nested
-            }
-            if let index = Int(component), case .array(let a) = current {
-                guard a.indices.contains(index) else { return nil }
-                current = a[index]
-            } else {
-                guard let next = current[String(component)] else { return nil }
-                current = next
-            }
-        }
-        return current
-    }
+    public func value(atPath path: String) -> JSON? { PayloadValue.tree(self).value(atPath: path)?.json }
 }
 
 extension StringProtocol {

@@ -12,9 +12,6 @@ public struct JSONTape: Sendable {
     }
 
     public struct Token: Sendable, Equatable {
-        public var kind: Kind
-        /// Strings: the text holds an escape (`\n`, `\u00e9`), so it must be decoded, not copied.
-        public var escaped: Bool
         /// Byte range: a string's text between its quotes, a number's lexeme, a literal's word, or a
         /// container from its bracket to past the closing one.
         public var start: Int
@@ -23,6 +20,54 @@ public struct JSONTape: Sendable {
         public var count: Int32
         /// The index of the first token after this value (and all it holds).
         public var next: Int32
+        /// Unescaped keys: their first four bytes (little-endian, zero past the end), so that a key
+        /// lookup turns most members down on their length and this one word. Objects: a bit for
+        /// each member key (`keyBit`), so that a lookup of a key that is not there stops at once.
+        public var head: UInt32
+        public var kind: Kind
+        /// Strings: the text holds an escape (`\n`, `\u00e9`), so it must be decoded, not copied.
+        public var escaped: Bool
+
+        init(kind: Kind, escaped: Bool = false, start: Int, end: Int, count: Int32 = 0, next: Int32, head: UInt32 = 0) {
+            self.start = start
+            self.end = end
+            self.count = count
+            self.next = next
+            self.head = head
+            self.kind = kind
+            self.escaped = escaped
+        }
+    }
+
+    /// Whether `count` bytes at `a` and `b` are the same, a word at a time (keys are short: a libc
+    /// call would cost more than the compare).
+    @inline(__always)
+    static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        var k = 0
+        while k + 8 <= count {
+            if UnsafeRawPointer(a + k).loadUnaligned(as: UInt64.self) != UnsafeRawPointer(b + k).loadUnaligned(as: UInt64.self) { return false }
+            k += 8
+        }
+        while k < count {
+            if a[k] != b[k] { return false }
+            k += 1
+        }
+        return true
+    }
+
+    /// The bit a key of this length and head sets in its object's `head`; an escaped key sets them all.
+    @inline(__always)
+    static func keyBit(count: Int, head: UInt32) -> UInt32 {
+        1 << ((head &* 0x9E37_79B1 ^ UInt32(truncatingIfNeeded: count) &* 0x85EB_CA6B) >> 27)
+    }
+
+    /// The first four bytes of `text`, as a token's `head` holds them.
+    @inline(__always)
+    static func head(_ text: UnsafeRawPointer, count: Int) -> UInt32 {
+        if count >= 4 { return text.loadUnaligned(as: UInt32.self) }
+        var head: UInt32 = 0
+        for k in 0..<count { head |= UInt32(text.load(fromByteOffset: k, as: UInt8.self)) << (8 * UInt32(k)) }
+        return head
     }
 
     public private(set) var tokens: [Token] = []
@@ -57,7 +102,7 @@ public struct JSONTape: Sendable {
 
 /// A value on a tape: lookups straight off the tokens, and text made into a `String` only when asked.
 /// Valid only inside the `JSONTape.withRoot` call that gave it (it holds pointers, nothing retained).
-public struct JSONView {
+public struct JSONView: JSONReadable {
     // Pointers, not arrays: a view is copied per lookup and must cost no retain or release.
     let tokens: UnsafeBufferPointer<JSONTape.Token>
     let bytes: UnsafeBufferPointer<UInt8>
@@ -81,24 +126,33 @@ public struct JSONView {
         return t.kind == .object || t.kind == .array ? Int(t.count) : 0
     }
 
-    public var isObject: Bool { kind == .object }
-    public var isArray: Bool { kind == .array }
 
     /// The value of the last member named `key` (duplicates: the last wins, as `JSONObject`); nil when
     /// absent or when this is not an object.
     public subscript(key: String) -> JSONView? {
         guard kind == .object else { return nil }
-        var key = key
-        return key.withUTF8 { key in
-            var found: Int?
-            var i = index + 1
-            let end = Int(token.next)
-            while i < end {
+        if let found = key.utf8.withContiguousStorageIfAvailable({ member(named: $0) }) { return found }
+        return Array(key.utf8).withUnsafeBufferPointer { member(named: $0) }
+    }
+
+    /// The last member named `key` (UTF-8): most members are turned down on their length and head.
+    func member(named key: UnsafeBufferPointer<UInt8>) -> JSONView? {
+        let count = key.count
+        let head = count == 0 ? 0 : JSONTape.head(key.baseAddress!, count: count)
+        guard tokens[index].head & JSONTape.keyBit(count: count, head: head) != 0 else { return nil }
+        var found = -1
+        var i = index + 1
+        let end = Int(tokens[index].next)
+        while i < end {
+            let t = tokens[i]
+            if t.escaped {
                 if at(i).textEquals(key) { found = i + 1 }
-                i = Int(tokens[i + 1].next)
+            } else if t.end - t.start == count && t.head == head && (count <= 4 || JSONTape.bytesEqual(bytes.baseAddress! + t.start, key.baseAddress!, count)) {
+                found = i + 1
             }
-            return found.map(at)
+            i = Int(tokens[i + 1].next)
         }
+        return found < 0 ? nil : at(found)
     }
 
     /// `(key, value)` of each member, in document order.
@@ -146,8 +200,6 @@ public struct JSONView {
 
     // MARK: scalars
 
-    public var isNull: Bool { kind == .null }
-
     public var bool: Bool? {
         switch kind {
         case .true: return true
@@ -180,22 +232,37 @@ public struct JSONView {
         if !t.escaped {
             let count = t.end - t.start
             guard count == utf8.count else { return false }
-            var k = 0
-            while k < count {
-                if bytes[t.start + k] != utf8[k] { return false }
-                k += 1
-            }
-            return true
+            return count == 0 || JSONTape.bytesEqual(bytes.baseAddress! + t.start, utf8.baseAddress!, count)
         }
         return decodeEscaped { $0.elementsEqual(utf8) }
     }
 
-    /// As `JSON.int`: a number with no fraction, or a string holding one.
+    /// As `JSON.int`: a number with no fraction, or a string holding one. Plain digits (what nearly
+    /// every badge and flag is) are read on the bytes; anything else takes `JSON.int`'s own path.
     public var int: Int? {
         switch kind {
-        case .number, .string: return json.int
+        case .number, .string:
+            if !token.escaped, let value = Self.plainInteger(raw) { return value }
+            return json.int
         default: return nil
         }
+    }
+
+    /// `-?[0-9]{1,18}`, the integers `Int(_:)` reads without overflow, or nil for anything else.
+    static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var i = 0
+        let negative = bytes.count > 0 && bytes[0] == UInt8(ascii: "-")
+        if negative { i = 1 }
+        let digits = bytes.count - i
+        guard digits > 0, digits <= 18 else { return nil }
+        var value = 0
+        while i < bytes.count {
+            let d = bytes[i] &- UInt8(ascii: "0")
+            guard d < 10 else { return nil }
+            value = value &* 10 &+ Int(d)
+            i += 1
+        }
+        return negative ? -value : value
     }
 
     /// As `JSON.scalarText`: strings, numbers and booleans as text; nil for null and containers.
@@ -207,6 +274,12 @@ public struct JSONView {
         case .false: return "false"
         case .null, .array, .object: return nil
         }
+    }
+
+    /// A string's (or key's) decoded UTF-8 without making a `String`: its bytes where they lie when
+    /// it has no escape.
+    func withText<R>(_ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        token.escaped ? decodeEscaped(body) : body(raw)
     }
 
     var decodedText: String {
@@ -255,6 +328,8 @@ public struct JSONView {
         }
         return value
     }
+
+    public var tapeIndex: Int? { index }
 
     // MARK: whole values
 
@@ -369,7 +444,7 @@ private struct TapeBuilder {
     mutating func emit(_ kind: JSONTape.Kind, _ start: Int, _ end: Int, escaped: Bool = false) throws(JSONError) {
         let index = tokens.count
         guard index < Int(Int32.max) else { throw fail("document too large: more than \(Int32.max) values") }
-        tokens.append(JSONTape.Token(kind: kind, escaped: escaped, start: start, end: end, count: 0, next: Int32(index + 1)))
+        tokens.append(JSONTape.Token(kind: kind, escaped: escaped, start: start, end: end, next: Int32(index + 1)))
     }
 
     mutating func parseValue() throws(JSONError) {
@@ -439,6 +514,7 @@ private struct TapeBuilder {
             return
         }
         var count = 0
+        var keys: UInt32 = 0
         while true {
             skipWhitespace()
             guard pos < end else { throw fail("unexpected end of input inside an object: expected a key") }
@@ -448,6 +524,22 @@ private struct TapeBuilder {
             if depth == 1 { topOffsets.append(pos) }
             let (start, stop, escaped) = try parseString()
             try emit(.string, start, stop, escaped: escaped)
+            if escaped {
+                keys = ~0
+            } else {
+                // Four bytes from the key's start are in the buffer unless it ends right there (then
+                // the document is cut short and fails below): one load, masked to the key.
+                let count = stop - start
+                let head: UInt32
+                if start + 4 <= end {
+                    let word = UnsafeRawPointer(buffer.baseAddress! + start).loadUnaligned(as: UInt32.self)
+                    head = count >= 4 ? word : word & ((1 << (8 * UInt32(count))) &- 1)
+                } else {
+                    head = JSONTape.head(buffer.baseAddress! + start, count: count)
+                }
+                tokens[tokens.count - 1].head = head
+                keys |= JSONTape.keyBit(count: count, head: head)
+            }
             skipWhitespace()
             guard pos < end, buffer[pos] == UInt8(ascii: ":") else {
                 let key = tokens.withUnsafeBufferPointer { JSONView(tokens: $0, bytes: buffer, index: $0.count - 1).decodedText }
@@ -470,6 +562,7 @@ private struct TapeBuilder {
                 pos += 1
                 depth -= 1
                 close(container, count: count)
+                tokens[container].head = keys
                 return
             } else {
                 throw unexpected(": expected ',' or '}' after a member")

@@ -62,9 +62,15 @@ public enum ServiceRules {
 
     /// I9/V1: the payload measured as the compact JSON APNs would receive.
     public static func apnsSizeRefusal(payload: JSON, headers: [String: String]) -> APNsRefusal? {
+        apnsSizeRefusal(measuring: payload, headers: headers)
+    }
+
+    /// The same on any value, measured without its members named in `removed` (the simulator key, D4).
+    public static func apnsSizeRefusal<V: JSONReadable>(measuring payload: V, removing removed: [String] = [],
+                                                 headers: [String: String]) -> APNsRefusal? {
         let voip = isVoIP(headers: headers)
         let limit = voip ? apnsVoIPLimit : apnsLimit
-        let size = JSONWriter.compactSize(payload)
+        let size = removed.isEmpty ? payload.compactSize : payload.compactSize(removing: removed)
         guard size > limit else { return nil }
         return Refusal(service: .apns, status: 413, reason: "PayloadTooLarge", rule: "I9", path: "$",
                        message: "PayloadTooLarge: the APNs payload is \(size) bytes as compact JSON, over the \(limit)-byte limit\(voip ? " for VoIP" : "") (I9); APNs refuses it")
@@ -134,7 +140,11 @@ public enum ServiceRules {
     /// V1 with the answer of the service the shape goes to: FCM v1 `INVALID_ARGUMENT` ("Android
     /// message is too big"), or the legacy API's `MessageTooBig`.
     public static func fcmSizeRefusal(payload: JSON, service: Service) -> Refusal? {
-        let size = JSONWriter.compactSize(payload)
+        fcmSizeRefusal(measuring: payload, service: service)
+    }
+
+    public static func fcmSizeRefusal<V: JSONReadable>(measuring payload: V, service: Service = .fcmV1) -> Refusal? {
+        let size = payload.compactSize
         guard size > fcmLimit else { return nil }
         let legacy = service == .fcmLegacy
         return Refusal(service: legacy ? .fcmLegacy : .fcmV1, status: legacy ? 200 : 400,
@@ -154,25 +164,32 @@ public enum ServiceRules {
     /// hold strings only, and reserved keys are refused. `root` is the JSON path of `message`.
     /// The messages quote FCM's own (`Invalid value at 'message.data[0].value' (TYPE_STRING), 3`).
     public static func fcmV1DataRefusals(message: JSONObject, at root: String = "$.message") -> [Refusal] {
+        fcmV1DataRefusals(in: JSON.object(message), at: root)
+    }
+
+    /// The same on any value of `message`.
+    public static func fcmV1DataRefusals<V: JSONReadable>(in message: V, at root: String = "$.message") -> [Refusal] {
         var refusals: [Refusal] = []
-        let maps: [(field: String, data: JSONObject?, path: String)] = [
-            ("message.data", message["data"]?.object, JSONPath.member(root, "data")),
-            ("message.android.data", message["android"]?["data"]?.object, JSONPath.member(JSONPath.member(root, "android"), "data")),
-            ("message.webpush.data", message["webpush"]?["data"]?.object, JSONPath.member(JSONPath.member(root, "webpush"), "data")),
+        let maps: [(field: String, data: V?, path: String)] = [
+            ("message.data", message["data"], JSONPath.member(root, "data")),
+            ("message.android.data", message["android"]?["data"], JSONPath.member(JSONPath.member(root, "android"), "data")),
+            ("message.webpush.data", message["webpush"]?["data"], JSONPath.member(JSONPath.member(root, "webpush"), "data")),
         ]
         for map in maps {
-            guard let data = map.data else { continue }
+            guard let data = map.data, data.isObject else { continue }
             for (index, member) in data.members.enumerated() {
-                let path = JSONPath.member(map.path, member.key)
-                if isReservedDataKey(member.key) {
+                let key = member.key.string ?? ""
+                let path = JSONPath.member(map.path, key)
+                if isReservedDataKey(key) {
                     refusals.append(Refusal(service: .fcmV1, status: 400, reason: "INVALID_ARGUMENT", rule: "V3", path: path,
-                                            message: "\"\(member.key)\" is a key FCM reserves (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the whole message — rename the key",
-                                            serviceMessage: "Invalid data payload key: \(member.key)"))
+                                            message: "\"\(key)\" is a key FCM reserves (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the whole message — rename the key",
+                                            serviceMessage: "Invalid data payload key: \(key)"))
                 }
-                if case .string = member.value { continue }
-                let shown = JSONWriter.compact(member.value)
+                if member.value.isString { continue }
+                let value = member.value.json
+                let shown = JSONWriter.compact(value)
                 refusals.append(Refusal(service: .fcmV1, status: 400, reason: "INVALID_ARGUMENT", rule: "V3", path: path,
-                                        message: "FCM v1 requires string values; got \(member.value.typeName) \(abbreviated(shown)) — send \(abbreviated(stringified(member.value))); FCM refuses the whole message",
+                                        message: "FCM v1 requires string values; got \(value.typeName) \(abbreviated(shown)) — send \(abbreviated(stringified(value))); FCM refuses the whole message",
                                         serviceMessage: "Invalid value at '\(map.field)[\(index)].value' (TYPE_STRING), \(shown)"))
             }
         }
@@ -182,11 +199,16 @@ public enum ServiceRules {
     /// V3: the legacy API (and data-only messages sent through it) refuses reserved data keys with
     /// `InvalidDataKey`. `root` is the JSON path of the object holding `data`.
     public static func fcmLegacyDataRefusals(_ payload: JSONObject, at root: String = "$") -> [Refusal] {
-        guard let data = payload["data"]?.object else { return [] }
-        return data.members.filter { isReservedDataKey($0.key) }.map { member in
+        fcmLegacyDataRefusals(in: JSON.object(payload), at: root)
+    }
+
+    /// The same on any value of the payload.
+    public static func fcmLegacyDataRefusals<V: JSONReadable>(in payload: V, at root: String = "$") -> [Refusal] {
+        guard let data = payload["data"], data.isObject else { return [] }
+        return data.members.compactMap { $0.key.string }.filter(isReservedDataKey).map { key in
             Refusal(service: .fcmLegacy, status: 200, reason: "InvalidDataKey", rule: "V3",
-                    path: JSONPath.member(JSONPath.member(root, "data"), member.key),
-                    message: "InvalidDataKey: \"\(member.key)\" is reserved by FCM (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the message: rename the key")
+                    path: JSONPath.member(JSONPath.member(root, "data"), key),
+                    message: "InvalidDataKey: \"\(key)\" is reserved by FCM (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the message: rename the key")
         }
     }
 
@@ -209,16 +231,19 @@ public enum ServiceRules {
 
     /// W3/V7: the options a browser's `showNotification` throws a TypeError for.
     public static func webOptionErrors(_ options: JSONObject, path: String) -> [(path: String, message: String)] {
+        webOptionErrors(in: JSON.object(options), path: path)
+    }
+
+    static func webOptionErrors<V: JSONReadable>(in options: V, path: String) -> [(path: String, message: String)] {
         var errors: [(String, String)] = []
-        let tag = options["tag"]?.string ?? ""
-        if options["renotify"]?.bool == true && tag.isEmpty {
+        if options["renotify"]?.bool == true && (options["tag"]?.string ?? "").isEmpty {
             errors.append(("\(path).renotify", "TypeError: renotify needs a non-empty tag; the browser refuses to show it (W3)"))
         }
         if options["silent"]?.bool == true, let vibrate = options["vibrate"], !vibrate.isNull {
             errors.append(("\(path).vibrate", "TypeError: silent cannot be combined with vibrate; the browser refuses to show it (W3)"))
         }
         // The Notification API takes actions as a sequence: an object cannot be read as one.
-        if case .object? = options["actions"] {
+        if options["actions"]?.isObject == true {
             errors.append(("\(path).actions", "TypeError: actions must be an array of {action, title}, not an object; the browser refuses to show it (W3)"))
         }
         return errors

@@ -18,7 +18,7 @@ public struct TextResolver: Sendable {
         let title = field("title", literal: content.title, loc: content.titleLoc, platform: platform, trace: &trace)
         let subtitle = field("subtitle", literal: content.subtitle, loc: content.subtitleLoc, platform: platform, trace: &trace)
         let body = field("body", literal: content.body, loc: content.bodyLoc, platform: platform, trace: &trace)
-        if let preview = appDataPreview(content.data, platform: platform) { trace.append(preview) }
+        if let preview = appDataPreview(content.appData, platform: platform) { trace.append(preview) }
         return ResolvedText(title: title, subtitle: subtitle, body: body, trace: trace)
     }
 
@@ -40,9 +40,11 @@ public struct TextResolver: Sendable {
     }
 
     /// L1: `data."loc-key"`/`"loc-args"` belong to the app; the trace previews what it would render.
-    func appDataPreview(_ data: JSONObject, platform: Platform) -> TraceStep? {
-        guard let key = data["loc-key"]?.string, !key.isEmpty else { return nil }
-        let args = ShapeReader.locArgs(data["loc-args"])
+    func appDataPreview(_ data: AppData, platform: Platform) -> TraceStep? {
+        guard let (key, args) = data.withObject({ data -> (String, [String])? in
+            guard let key = data["loc-key"]?.string, !key.isEmpty else { return nil }
+            return (key, ShapeReader.locArgs(data["loc-args"]))
+        }) else { return nil }
         let resolution = platform == .android ? resolveAndroid(key: key, args: args, tables: tables)
                                               : resolveIOS(key: key, args: args, tables: tables)
         let preview = resolution.text.map { "\"\($0)\"" } ?? "nothing (\(resolution.missingKey ? "no such string" : "too few arguments"))"

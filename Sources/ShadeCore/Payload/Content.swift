@@ -27,8 +27,13 @@ public struct Content: Sendable, Equatable {
     public var titleLoc: LocRef?
     public var subtitleLoc: LocRef?
     public var bodyLoc: LocRef?
-    /// What the app receives on tap (C10); the conversation keys live here.
-    public var data: JSONObject
+    /// What the app receives on tap (C10); the conversation keys live here. Kept where it lies in
+    /// the push (`appData`); this builds the tree.
+    public var data: JSONObject {
+        get { appData.object }
+        set { appData = AppData(newValue) }
+    }
+    var appData: AppData
     /// Android/web `tag`, or iOS `apns-collapse-id` (A7, W3, I4).
     public var tag: String?
     public var threadID: String?
@@ -51,8 +56,12 @@ public struct Content: Sendable, Equatable {
     public var trace: [TraceStep]
 
     public init(app: String, data: JSONObject = JSONObject()) {
+        self.init(app: app, appData: AppData(data))
+    }
+
+    init(app: String, appData: AppData) {
         self.app = app
-        self.data = data
+        self.appData = appData
         self.actions = []
         self.renotify = false
         self.mutableContent = false

@@ -1,19 +1,24 @@
 extension Push {
     /// What this push becomes on one platform: SPEC §1 (shapes, overrides, the app) and the
-    /// per-platform reading of each shape. Localization and grouping happen later, in the Center.
+    /// per-platform reading of each shape, read in place on the push's bytes. Localization and
+    /// grouping happen later, in the Center.
     public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
-        guard reaches(platform), case .object(let root) = payload else { return .elsewhere }
-        let app = appName(defaultApp: defaultApp, platform: platform)
-        switch shape {
-        case .envelope: return .elsewhere  // unwrapped by Intake; never stored
-        case .apns: return ShapeReader.apns(root, headers: transport.headers, app: app)
-        case .fcmV1: return ShapeReader.fcmV1(root, platform: platform, headers: transport.headers, app: app)
-        case .sendToUser: return ShapeReader.sendToUser(root, platform: platform, headers: transport.headers, app: app)
-        case .expo: return ShapeReader.expo(root, platform: platform, headers: transport.headers, app: app)
-        case .webPush: return ShapeReader.webPush(root, app: app)
-        case .fcmLegacy: return ShapeReader.fcmLegacy(root, platform: platform, headers: transport.headers, app: app)
-        case .pusherBeams: return ShapeReader.pusherBeams(root, platform: platform, headers: transport.headers, app: app)
-        case .dataOnly: return ShapeReader.dataOnly(root, platform: platform, headers: transport.headers, app: app)
+        guard reaches(platform) else { return .elsewhere }
+        return withPayload { root in
+            guard root.isObject else { return .elsewhere }
+            let reader = ShapeReader(store: store, app: appName(defaultApp: defaultApp, platform: platform, root: root))
+            let headers = transport.headers
+            switch shape {
+            case .envelope: return .elsewhere  // unwrapped by Intake; never stored
+            case .apns: return reader.apns(root, headers: headers)
+            case .fcmV1: return reader.fcmV1(root, platform: platform, headers: headers)
+            case .sendToUser: return reader.sendToUser(root, platform: platform, headers: headers)
+            case .expo: return reader.expo(root, platform: platform, headers: headers)
+            case .webPush: return reader.webPush(root)
+            case .fcmLegacy: return reader.fcmLegacy(root, platform: platform, headers: headers)
+            case .pusherBeams: return reader.pusherBeams(root, platform: platform, headers: headers)
+            case .dataOnly: return reader.dataOnly(root, platform: platform)
+            }
         }
     }
 
@@ -21,6 +26,10 @@ extension Push {
     /// else FCM `restricted_package_name`, else the profile's `--app`. FCM v1 keeps that name in
     /// `message.android`, a platform block, so it names the app on Android only (nil: any platform).
     public func appName(defaultApp: String, platform: Platform? = nil) -> String {
+        withPayload { appName(defaultApp: defaultApp, platform: platform, root: $0) }
+    }
+
+    func appName(defaultApp: String, platform: Platform?, root payload: PayloadValue) -> String {
         if let topic = transport.headers["apns-topic"], !topic.isEmpty {
             for suffix in [".voip-ptt", ".voip", ".complication", ".pushkit.fileprovider", ".push-type.liveactivity", ".push-type.location"]
             where topic.hasSuffix(suffix) {
@@ -28,8 +37,8 @@ extension Push {
             }
             return topic
         }
-        if let bundle = payload["Simulator Target Bundle"]?.string, !bundle.isEmpty { return bundle }
-        let v1Android = platform == nil || platform == .android ? payload["message"]?["android"]?.object : nil
+        if let bundle = payload[ShapeReader.simulatorBundleKey]?.string, !bundle.isEmpty { return bundle }
+        let v1Android = platform == nil || platform == .android ? ShapeReader.object(payload["message"]?["android"]) : nil
         let v1Package = v1Android.map { KnownKeys.wireForm($0, .androidConfig) }?["restricted_package_name"]?.string
         if let package = payload["restricted_package_name"]?.string ?? v1Package,
            !package.isEmpty {
@@ -39,51 +48,70 @@ extension Push {
     }
 }
 
-/// Reads each shape for each platform it reaches. One function per shape; the APNs reading is
-/// shared by D4, the FCM v1 `apns` block, FCM legacy on iOS and D9's `apns` block.
-enum ShapeReader {
+/// Reads each shape for each platform it reaches, on the push's payload where it lies. One function
+/// per shape; the APNs reading is shared by D4, the FCM v1 `apns` block, FCM legacy on iOS and D9's
+/// `apns` block. Where a shape's rule changes what the app gets (FCM's `aps` made from a legacy
+/// notification, another spelling renamed) the reading makes a small tree and reads that instead.
+struct ShapeReader {
+    /// The push's payload: what the app's data (C10) points into.
+    let store: PayloadStore
+    let app: String
+
     static let simulatorBundleKey = "Simulator Target Bundle"
+    static var empty: PayloadValue { .tree(.object(JSONObject())) }
+
+    /// `value` when it is an object.
+    static func object(_ value: PayloadValue?) -> PayloadValue? {
+        guard let value, value.isObject else { return nil }
+        return value
+    }
+
+    /// The app's data (C10): the object `value`, as it lies in the payload.
+    func data(_ value: PayloadValue?, apnsCustom: Bool = false) -> AppData {
+        AppData(Self.object(value), in: store, apnsCustom: apnsCustom)
+    }
 
     // MARK: D4 APNs
 
     /// `fcmImage` is FCM v1's picture for iOS (`apns.fcm_options.image`), which FCM's extension helper shows.
-    static func apns(_ payload: JSONObject, headers: [String: String], app: String, extraData: JSONObject = JSONObject(),
-                     origin: String = "$", fcmImage: String? = nil) -> Delivery {
+    func apns(_ payload: PayloadValue, headers: [String: String], extraData: AppData = AppData(),
+              origin: String = "$", fcmImage: String? = nil) -> Delivery {
         // The simulator key is for `simctl` only; it never reaches the device (D4).
-        let wire = payload.removing([simulatorBundleKey])
-        if let refusal = ServiceRules.apnsSizeRefusal(payload: .object(wire), headers: headers) {
+        if let refusal = ServiceRules.apnsSizeRefusal(measuring: payload, removing: [Self.simulatorBundleKey], headers: headers) {
             return .rejected(refusal.message)
         }
         if let refusal = ServiceRules.collapseIDRefusal(headers: headers) {
             return .rejected(refusal.message)
         }
-        let (aps, renamed) = KnownKeys.wire(wire["aps"]?.object ?? JSONObject(), .aps)
-        var content = Content(app: app, data: extraData.merging(wire.removing(["aps"])))
+        let (aps, renamed) = KnownKeys.wire(Self.object(payload["aps"]) ?? Self.empty, .aps)
+        var content = Content(app: app, appData: extraData.merging(data(payload, apnsCustom: true)))
         content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin)))
-        noteRenames(renamed, .aps, rule: "D4", path: "\(origin).aps", into: &content)
-        switch aps["alert"] {
-        case .string(let body)?:
-            content.body = body
-            content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body"))
-        case .object(let givenAlert)?:
-            let (alert, renamed) = KnownKeys.wire(givenAlert, .alert)
-            noteRenames(renamed, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
-            content.title = alert["title"]?.scalarText
-            content.subtitle = alert["subtitle"]?.scalarText
-            content.body = alert["body"]?.scalarText
-            content.titleLoc = locRef(alert, key: "title-loc-key", args: "title-loc-args", path: "\(origin).aps.alert")
-            content.subtitleLoc = locRef(alert, key: "subtitle-loc-key", args: "subtitle-loc-args", path: "\(origin).aps.alert")
-            content.bodyLoc = locRef(alert, key: "loc-key", args: "loc-args", path: "\(origin).aps.alert")
-        default: break
+        Self.noteRenames(renamed, .aps, rule: "D4", path: "\(origin).aps", into: &content)
+        if let alert = aps["alert"] {
+            switch alert.kind {
+            case .string:
+                content.body = alert.string
+                content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body"))
+            case .object:
+                let (alert, renamed) = KnownKeys.wire(alert, .alert)
+                Self.noteRenames(renamed, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
+                content.title = alert["title"]?.scalarText
+                content.subtitle = alert["subtitle"]?.scalarText
+                content.body = alert["body"]?.scalarText
+                content.titleLoc = Self.locRef(alert, key: "title-loc-key", args: "title-loc-args", path: "\(origin).aps.alert")
+                content.subtitleLoc = Self.locRef(alert, key: "subtitle-loc-key", args: "subtitle-loc-args", path: "\(origin).aps.alert")
+                content.bodyLoc = Self.locRef(alert, key: "loc-key", args: "loc-args", path: "\(origin).aps.alert")
+            default: break
+            }
         }
         content.badge = aps["badge"]?.int
-        content.threadID = aps["thread-id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
-        content.category = aps["category"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+        content.threadID = Self.nonEmpty(aps["thread-id"]?.scalarText)
+        content.category = Self.nonEmpty(aps["category"]?.scalarText)
         content.level = aps["interruption-level"]?.string.flatMap(InterruptionLevel.init(rawValue:))
-        content.criticalSound = isCriticalSound(aps["sound"])
+        content.criticalSound = Self.isCriticalSound(aps["sound"])
         content.mutableContent = aps["mutable-content"]?.int == 1
         // I12: an extension fetches what the payload names; without mutable-content no extension runs.
-        content.image = fcmImage ?? (content.mutableContent ? attachmentURL(wire) : nil)
+        content.image = fcmImage ?? (content.mutableContent ? Self.attachmentURL(payload) : nil)
         if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
 
         if ServiceRules.isVoIP(headers: headers) {
@@ -104,13 +132,13 @@ enum ShapeReader {
     }
 
     /// I10: `sound` as a dictionary with `critical: 1` (the Admin SDK writes `critical: true`).
-    static func isCriticalSound(_ sound: JSON?) -> Bool {
-        guard case .object(let sound)? = sound, let critical = sound["critical"] else { return false }
+    static func isCriticalSound<V: JSONReadable>(_ sound: V?) -> Bool {
+        guard let sound, sound.isObject, let critical = sound["critical"] else { return false }
         return critical.int == 1 || critical.bool == true
     }
 
     /// I12: the picture an APNs payload names for its extension (DESIGN "State JSON additions").
-    static func attachmentURL(_ payload: JSONObject) -> String? {
+    static func attachmentURL(_ payload: PayloadValue) -> String? {
         for key in ["image", "imageUrl", "image_url", "attachment-url"] {
             if let url = payload[key]?.string, !url.isEmpty { return url }
         }
@@ -126,169 +154,181 @@ enum ShapeReader {
 
     // MARK: D2 FCM HTTP v1
 
-    static func fcmV1(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
-        let message = root["message"]?.object ?? JSONObject()
-        if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
-        let sharedWire = message["notification"]?.object.map { KnownKeys.wire($0, .fcmNotification) }
+    func fcmV1(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+        let message = Self.object(root["message"])
+        if let refusal = ServiceRules.fcmSizeRefusal(measuring: root)?.message { return .rejected(refusal) }
+        let sharedWire = Self.object(message?["notification"]).map { KnownKeys.wire($0, .fcmNotification) }
         let shared = sharedWire?.object
-        let data = message["data"]?.object ?? JSONObject()
+        let data = self.data(message?["data"])
         switch platform {
         case .android:
-            let (android, androidRenamed) = KnownKeys.wire(message["android"]?.object ?? JSONObject(), .androidConfig)
-            let overrideWire = android["notification"]?.object.map { KnownKeys.wire($0, .androidNotification) }
+            let (android, androidRenamed) = KnownKeys.wire(Self.object(message?["android"]) ?? Self.empty, .androidConfig)
+            let overrideWire = Self.object(android["notification"]).map { KnownKeys.wire($0, .androidNotification) }
             let override = overrideWire?.object
-            var notification = shared ?? JSONObject()
-            if let override { notification = notification.merging(override) }
-            let appData = android["data"]?.object ?? data
-            var content = Content(app: app, data: appData)
+            let notification = Self.merged(shared, override)
+            let appData = Self.object(android["data"]) != nil ? self.data(android["data"]) : data
+            var content = Content(app: app, appData: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
                 : "FCM v1 request: message.notification"))
-            noteRenames(sharedWire?.renamed ?? [], .fcmNotification, rule: "D2", path: "$.message.notification", into: &content)
-            noteRenames(androidRenamed, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
-            noteRenames(overrideWire?.renamed ?? [], .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content)
+            Self.noteRenames(sharedWire?.renamed ?? [], .fcmNotification, rule: "D2", path: "$.message.notification", into: &content)
+            Self.noteRenames(androidRenamed, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
+            Self.noteRenames(overrideWire?.renamed ?? [], .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content)
             if android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
             content.collapseKey = android["collapse_key"]?.scalarText
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown"), content: content)
             }
-            readFCMNotification(notification, into: &content, path: override != nil ? "$.message.android.notification" : "$.message.notification")
+            Self.readFCMNotification(notification, into: &content, path: override != nil ? "$.message.android.notification" : "$.message.notification")
             content.badge = notification["notification_count"]?.int ?? content.badge
-            return androidOutcome(content)
+            return Self.androidOutcome(content)
         case .ios:
-            let apnsBlock = KnownKeys.wireForm(message["apns"]?.object ?? JSONObject(), .apnsConfig)
+            let apnsBlock = KnownKeys.wireForm(Self.object(message?["apns"]) ?? Self.empty, .apnsConfig)
             var apnsHeaders = headers
-            for member in apnsBlock["headers"]?.object?.members ?? [] {
-                if let text = member.value.scalarText { apnsHeaders[member.key.lowercased()] = text }
+            for (name, value) in (Self.object(apnsBlock["headers"]) ?? Self.empty).members {
+                if let text = value.scalarText, let name = name.string { apnsHeaders[name.lowercased()] = text }
             }
-            var apnsPayload = apnsBlock["payload"]?.object ?? JSONObject()
-            var aps = apnsPayload["aps"]?.object ?? JSONObject()
+            let given = Self.object(apnsBlock["payload"])
+            var apnsPayload = given ?? Self.empty
             // FCM turns message.notification into aps.alert unless the apns block gives one.
-            if aps["alert"] == nil, let shared, shared["title"] != nil || shared["body"] != nil {
+            let givenAPS = Self.object(given?["aps"])
+            if givenAPS?["alert"] == nil, let shared, shared["title"] != nil || shared["body"] != nil {
+                var aps = givenAPS?.json.object ?? JSONObject()
                 var alert = JSONObject()
-                if let title = shared["title"] { alert["title"] = title }
-                if let body = shared["body"] { alert["body"] = body }
+                if let title = shared["title"] { alert["title"] = title.json }
+                if let body = shared["body"] { alert["body"] = body.json }
                 aps["alert"] = .object(alert)
+                var payload = given?.json.object ?? JSONObject()
+                payload["aps"] = .object(aps)
+                apnsPayload = .tree(.object(payload))
             }
-            if !aps.isEmpty { apnsPayload["aps"] = .object(aps) }
-            let options = apnsBlock["fcm_options"]?.object.map { KnownKeys.wireForm($0, .apnsFCMOptions) }
-            let image = nonEmpty(options?["image"]?.string) ?? nonEmpty(shared?["image"]?.string)
-            var delivery = apns(apnsPayload, headers: apnsHeaders, app: app, extraData: data, origin: "$.message.apns.payload", fcmImage: image)
-            prependTrace(TraceStep("D2", "FCM v1 request: message.apns overrides message.notification on iOS"), to: &delivery)
+            let options = Self.object(apnsBlock["fcm_options"]).map { KnownKeys.wireForm($0, .apnsFCMOptions) }
+            let image = Self.nonEmpty(options?["image"]?.string) ?? Self.nonEmpty(shared?["image"]?.string)
+            var delivery = apns(apnsPayload, headers: apnsHeaders, extraData: data, origin: "$.message.apns.payload", fcmImage: image)
+            Self.prependTrace(TraceStep("D2", "FCM v1 request: message.apns overrides message.notification on iOS"), to: &delivery)
             return delivery
         case .web:
-            let webpush = KnownKeys.wireForm(message["webpush"]?.object ?? JSONObject(), .webpushConfig)
-            let override = webpush["notification"]?.object
-            var notification = shared ?? JSONObject()
-            if let override { notification = notification.merging(override) }
-            var appData = webpush["data"]?.object ?? data
-            if let nested = override?["data"]?.object { appData = appData.merging(nested) }
-            var content = Content(app: app, data: appData)
+            let webpush = KnownKeys.wireForm(Self.object(message?["webpush"]) ?? Self.empty, .webpushConfig)
+            let override = Self.object(webpush["notification"])
+            let notification = Self.merged(shared, override)
+            var appData = Self.object(webpush["data"]) != nil ? self.data(webpush["data"]) : data
+            if let nested = Self.object(override?["data"]) { appData = appData.merging(self.data(nested)) }
+            var content = Content(app: app, appData: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.webpush.notification"
                 : "FCM v1 request: message.notification"))
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("D8", "no notification for the browser: the service worker gets the data, nothing shown"), content: content)
             }
-            return webOutcome(notification, content: content, path: override != nil ? "$.message.webpush.notification" : "$.message.notification")
+            return Self.webOutcome(notification, content: content, path: override != nil ? "$.message.webpush.notification" : "$.message.notification")
         }
+    }
+
+    /// FCM v1: the shared notification with a platform block's fields over it (a tree only when
+    /// there is a block to merge).
+    static func merged(_ shared: PayloadValue?, _ override: PayloadValue?) -> PayloadValue {
+        guard let override else { return shared ?? empty }
+        guard let shared else { return override }
+        return .tree(.object((shared.json.object ?? JSONObject()).merging(override.json.object ?? JSONObject())))
     }
 
     // MARK: D3 push-service send-to-user (seed 000)
 
-    static func sendToUser(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
-        var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
+    func sendToUser(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+        var content = Content(app: app, appData: data(root["data"]))
         content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.badge = root["badge"]?.int
         content.image = root["image"]?.string
-        content.tag = root["tag"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+        content.tag = Self.nonEmpty(root["tag"]?.scalarText)
         switch platform {
-        case .android: return androidOutcome(content)
+        case .android: return Self.androidOutcome(content)
         case .ios:
             if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
-            return iosOutcome(content)
+            return Self.iosOutcome(content)
         case .web: return content.hasVisibleText ? .show(content) : .silent(badge: nil, why: TraceStep("D3", "no title or body: nothing shown"), content: content)
         }
     }
 
     // MARK: D5 Expo
 
-    static func expo(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
-        var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
+    func expo(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+        var content = Content(app: app, appData: data(root["data"]))
         content.trace.append(TraceStep("D5", "Expo push message: title, body, data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
-        content.category = nonEmpty(root["categoryId"]?.string)
-        content.image = nonEmpty(root["richContent"]?["image"]?.string)
+        content.category = Self.nonEmpty(root["categoryId"]?.string)
+        content.image = Self.nonEmpty(root["richContent"]?["image"]?.string)
         switch platform {
         case .ios:
             content.badge = root["badge"]?.int
             content.subtitle = root["subtitle"]?.scalarText
             content.level = root["interruptionLevel"]?.string.flatMap(InterruptionLevel.init(rawValue:))
-            content.criticalSound = isCriticalSound(root["sound"])
+            content.criticalSound = Self.isCriticalSound(root["sound"])
             content.mutableContent = root["mutableContent"]?.bool == true
             if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
             if root["_contentAvailable"]?.bool == true && !content.hasVisibleText {
                 return .silent(badge: content.badge, why: TraceStep("I5", "_contentAvailable with no title or body: a background update"), content: content)
             }
-            return iosOutcome(content)
+            return Self.iosOutcome(content)
         default:
             // SPEC §1, Expo's docs: badge, sound and subtitle are iOS-only.
             let iosOnly = ["badge", "sound", "subtitle"].filter(root.has)
             if !iosOnly.isEmpty {
                 content.trace.append(TraceStep("D5", "\(iosOnly.joined(separator: ", ")) \(iosOnly.count == 1 ? "is" : "are") iOS-only in Expo: Android ignores \(iosOnly.count == 1 ? "it" : "them") (the badge stays as it was)"))
             }
-            return androidOutcome(content)
+            return Self.androidOutcome(content)
         }
     }
 
     // MARK: D6 web push
 
-    static func webPush(_ root: JSONObject, app: String) -> Delivery {
+    func webPush(_ root: PayloadValue) -> Delivery {
         if root["web_push"]?.int == 8030 {
-            let notification = root["notification"]?.object ?? JSONObject()
-            var content = Content(app: app, data: notification["data"]?.object ?? JSONObject())
+            let notification = Self.object(root["notification"]) ?? Self.empty
+            var content = Content(app: app, appData: data(notification["data"]))
             content.trace.append(TraceStep("D6", "declarative web push (web_push: 8030)"))
             content.badge = root["app_badge"]?.int
-            return webOutcome(notification, content: content, path: "$.notification")
+            return Self.webOutcome(notification, content: content, path: "$.notification")
         }
-        var options = root["options"]?.object ?? JSONObject()
-        options["title"] = root["title"]
-        var content = Content(app: app, data: options["data"]?.object ?? JSONObject())
+        // The options with the title argument in them: a small tree (the data stays where it lies).
+        let given = Self.object(root["options"])
+        var options = given?.json.object ?? JSONObject()
+        options["title"] = root["title"]?.json
+        var content = Content(app: app, appData: data(given?["data"]))
         content.trace.append(TraceStep("D6", "showNotification(title, options) arguments"))
-        return webOutcome(options, content: content, path: "$.options")
+        return Self.webOutcome(.tree(.object(options)), content: content, path: "$.options")
     }
 
     // MARK: D7 FCM legacy / node-gcm
 
     /// `origin` is where the message stands: `$`, or D9's `$.fcm`.
-    static func fcmLegacy(_ root: JSONObject, platform: Platform, headers: [String: String], app: String, origin: String = "$") -> Delivery {
-        if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
+    func fcmLegacy(_ root: PayloadValue, platform: Platform, headers: [String: String], origin: String = "$") -> Delivery {
+        if let refusal = ServiceRules.fcmSizeRefusal(measuring: root)?.message { return .rejected(refusal) }
         // node-gcm's camelCase options mean their wire names (SPEC §1).
         let (message, renamed) = KnownKeys.wire(root, .legacyMessage)
         if platform == .ios {
-            var delivery = fcmLegacyOnIOS(message, headers: headers, app: app, origin: origin)
-            amend(&delivery) { noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &$0) }
+            var delivery = fcmLegacyOnIOS(message, headers: headers, origin: origin)
+            Self.amend(&delivery) { Self.noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &$0) }
             return delivery
         }
-        var content = Content(app: app, data: message["data"]?.object ?? JSONObject())
+        var content = Content(app: app, appData: data(message["data"]))
         content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)"))
-        noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
+        Self.noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
         content.collapseKey = message["collapse_key"]?.scalarText
-        guard let notification = message["notification"]?.object else {
+        guard let notification = Self.object(message["notification"]) else {
             return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (the IM SDK's silent push)"), content: content)
         }
-        readFCMNotification(notification, into: &content, path: "\(origin).notification")
-        return androidOutcome(content)
+        Self.readFCMNotification(notification, into: &content, path: "\(origin).notification")
+        return Self.androidOutcome(content)
     }
 
     /// SPEC §1: FCM sends a legacy message to an iOS token through APNs: `notification` becomes
     /// `aps.alert` (title, subtitle, body, loc keys), badge and sound, `click_action` the category,
     /// `content_available`/`mutable_content` their APNs flags, `data` the custom keys beside `aps`.
     /// Without a notification block or content_available it does not reach iOS.
-    static func fcmLegacyOnIOS(_ message: JSONObject, headers: [String: String], app: String, origin: String) -> Delivery {
-        let notification = message["notification"]?.object
-        let contentAvailable = legacyContentAvailable(message)
+    func fcmLegacyOnIOS(_ message: PayloadValue, headers: [String: String], origin: String) -> Delivery {
+        let notification = Self.object(message["notification"])
+        let contentAvailable = Self.legacyContentAvailable(message)
         guard notification != nil || contentAvailable else { return .elsewhere }
         var aps = JSONObject()
         if let notification {
@@ -298,22 +338,22 @@ enum ShapeReader {
             for (legacy, apnsKey) in renames {
                 guard let value = notification[legacy] else { continue }
                 // loc args may come as a string holding a JSON array (L1): APNs takes the array.
-                if legacy.hasSuffix("_args"), case .string = value {
-                    alert[apnsKey] = .array(locArgs(value).map(JSON.string))
+                if legacy.hasSuffix("_args"), value.isString {
+                    alert[apnsKey] = .array(Self.locArgs(value).map(JSON.string))
                 } else {
-                    alert[apnsKey] = value
+                    alert[apnsKey] = value.json
                 }
             }
             if !alert.isEmpty { aps["alert"] = .object(alert) }
             if let badge = notification["badge"]?.int { aps["badge"] = .number(String(badge)) }
-            if let sound = notification["sound"] { aps["sound"] = sound }
-            if let action = notification["click_action"] { aps["category"] = action }
+            if let sound = notification["sound"] { aps["sound"] = sound.json }
+            if let action = notification["click_action"] { aps["category"] = action.json }
         }
         if contentAvailable { aps["content-available"] = .number("1") }
         if message["mutable_content"]?.bool == true || message["mutable_content"]?.int == 1 { aps["mutable-content"] = .number("1") }
-        var delivery = apns(JSONObject(["aps": .object(aps)]), headers: headers, app: app,
-                            extraData: message["data"]?.object ?? JSONObject(), origin: origin)
-        amend(&delivery) { content in
+        var delivery = apns(.tree(.object(JSONObject(["aps": .object(aps)]))), headers: headers,
+                            extraData: data(message["data"]), origin: origin)
+        Self.amend(&delivery) { content in
             content.trace.insert(TraceStep("D7", "FCM legacy message to an iOS token: FCM sends it through APNs (notification → aps.alert, badge, sound; click_action → category; content_available, mutable_content → their APNs flags; data beside aps)"), at: 0)
             content.collapseKey = message["collapse_key"]?.scalarText  // what FCM collapses while the device is offline (O1)
             // The loc keys are the payload's own, not the aps FCM makes of them (L1, V6 point there).
@@ -324,7 +364,7 @@ enum ShapeReader {
     }
 
     /// FCM legacy `content_available` (node-gcm `contentAvailable`): `true` (or 1).
-    static func legacyContentAvailable(_ message: JSONObject) -> Bool {
+    static func legacyContentAvailable<V: JSONReadable>(_ message: V) -> Bool {
         let flag = message["content_available"] ?? message["contentAvailable"]
         return flag?.bool == true || flag?.int == 1
     }
@@ -333,36 +373,36 @@ enum ShapeReader {
 
     /// Each platform block is that platform's payload: `apns` as D4, `fcm` as D7 (Android only),
     /// `web.notification` as D6 (with `web.data` for the service worker).
-    static func pusherBeams(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
+    func pusherBeams(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
         var delivery: Delivery
         let block: String
         switch platform {
         case .ios:
-            guard let apnsBlock = root["apns"]?.object else { return .elsewhere }
+            guard let apnsBlock = Self.object(root["apns"]) else { return .elsewhere }
             block = "apns"
-            delivery = apns(apnsBlock, headers: headers, app: app, origin: "$.apns")
+            delivery = apns(apnsBlock, headers: headers, origin: "$.apns")
         case .android:
-            guard let fcm = root["fcm"]?.object else { return .elsewhere }
+            guard let fcm = Self.object(root["fcm"]) else { return .elsewhere }
             block = "fcm"
-            delivery = fcmLegacy(fcm, platform: .android, headers: headers, app: app, origin: "$.fcm")
+            delivery = fcmLegacy(fcm, platform: .android, headers: headers, origin: "$.fcm")
         case .web:
-            guard let web = root["web"]?.object else { return .elsewhere }
+            guard let web = Self.object(root["web"]) else { return .elsewhere }
             block = "web"
-            let content = Content(app: app, data: web["data"]?.object ?? JSONObject())
-            if let notification = web["notification"]?.object {
-                delivery = webOutcome(notification, content: content, path: "$.web.notification")
+            let content = Content(app: app, appData: data(web["data"]))
+            if let notification = Self.object(web["notification"]) {
+                delivery = Self.webOutcome(notification, content: content, path: "$.web.notification")
             } else {
                 delivery = .silent(badge: nil, why: TraceStep("D9", "no web.notification: the service worker gets web.data, nothing shown"), content: content)
             }
         }
-        prependTrace(TraceStep("D9", "Pusher Beams publish request: the \(block) block is the \(platform.displayName) payload"), to: &delivery)
+        Self.prependTrace(TraceStep("D9", "Pusher Beams publish request: the \(block) block is the \(platform.displayName) payload"), to: &delivery)
         return delivery
     }
 
     // MARK: D8 data-only
 
-    static func dataOnly(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
-        let content = Content(app: app, data: root["data"]?.object ?? JSONObject())
+    func dataOnly(_ root: PayloadValue, platform: Platform) -> Delivery {
+        let content = Content(app: app, appData: data(root["data"]))
         let rule = platform == .ios ? "I5" : "A11"
         return .silent(badge: nil, why: TraceStep(rule, "data-only message: the app receives the data, nothing is shown"), content: content)
     }
@@ -370,12 +410,12 @@ enum ShapeReader {
     // MARK: shared readings
 
     /// An FCM `notification` block (legacy, or v1 after its platform override) as Android reads it.
-    static func readFCMNotification(_ notification: JSONObject, into content: inout Content, path: String) {
+    static func readFCMNotification(_ notification: PayloadValue, into content: inout Content, path: String) {
         content.title = notification["title"]?.scalarText
         content.body = notification["body"]?.scalarText
         content.titleLoc = locRef(notification, key: "title_loc_key", args: "title_loc_args", path: path)
         content.bodyLoc = locRef(notification, key: "body_loc_key", args: "body_loc_args", path: path)
-        content.tag = notification["tag"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+        content.tag = nonEmpty(notification["tag"]?.scalarText)
         content.badge = notification["badge"]?.int
         content.image = nonEmpty(notification["image"]?.string)
         content.category = nonEmpty(notification["click_action"]?.scalarText)
@@ -396,17 +436,19 @@ enum ShapeReader {
     }
 
     /// Web: refuse what the browser throws for (W3), keep at most what Chrome shows (W4).
-    static func webOutcome(_ options: JSONObject, content base: Content, path: String) -> Delivery {
-        if let error = ServiceRules.webOptionErrors(options, path: path).first {
+    static func webOutcome(_ options: PayloadValue, content base: Content, path: String) -> Delivery {
+        if let error = ServiceRules.webOptionErrors(in: options, path: path).first {
             return .rejected("\(error.message) at \(error.path)")
         }
         var content = base
         content.title = options["title"]?.scalarText
         content.body = options["body"]?.scalarText
-        content.tag = options["tag"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
+        content.tag = nonEmpty(options["tag"]?.scalarText)
         content.renotify = options["renotify"]?.bool ?? false
         content.image = nonEmpty(options["image"]?.string)
-        content.actions = (options["actions"]?.array ?? []).compactMap { $0["title"]?.scalarText ?? $0["action"]?.scalarText }
+        if let actions = options["actions"], actions.isArray {
+            content.actions = actions.elements.compactMap { $0["title"]?.scalarText ?? $0["action"]?.scalarText }
+        }
         guard content.hasVisibleText else {
             return .silent(badge: content.badge, why: TraceStep("D6", "no title or body: nothing shown"), content: content)
         }
@@ -418,16 +460,18 @@ enum ShapeReader {
         return text
     }
 
-    static func locRef(_ object: JSONObject, key: String, args: String, path: String) -> LocRef? {
+    static func locRef(_ object: PayloadValue, key: String, args: String, path: String) -> LocRef? {
         guard let name = object[key]?.string, !name.isEmpty else { return nil }
         return LocRef(key: name, args: locArgs(object[args]), path: "\(path).\(key)")
     }
 
     /// `loc-args` as a JSON array, or (FCM legacy) a string holding one (L1).
-    static func locArgs(_ value: JSON?) -> [String] {
-        switch value {
-        case .array(let items)?: return items.map { $0.scalarText ?? JSONWriter.compact($0) }
-        case .string(let text)?:
+    static func locArgs<V: JSONReadable>(_ value: V?) -> [String] {
+        guard let value else { return [] }
+        switch value.kind {
+        case .array: return value.elements.map { $0.scalarText ?? JSONWriter.compact($0.json) }
+        case .string:
+            let text = value.string ?? ""
             if case .array(let items)? = try? JSONParser.parse(text) { return items.map { $0.scalarText ?? JSONWriter.compact($0) } }
             return [text]
         default: return []

@@ -34,30 +34,36 @@ public struct Intake: Sendable {
         bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport, body) }
     }
 
+    /// Read where it lies: shapes, envelopes and batches are read on the tape, and each push keeps
+    /// its payload's bytes (no tree is built).
     mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
                            transport: Transport, _ body: (Outcome) -> Void) {
-        let parsed: (value: JSON, elementOffsets: [Int])
+        // The tape is taken out while its views are read, so that numbering pushes may change `self`.
+        var tape = JSONTape()
+        swap(&tape, &self.tape)
+        defer { swap(&tape, &self.tape) }
         do {
-            parsed = try JSONParser.parseDocument(bytes, on: &tape)
+            try tape.parse(bytes)
         } catch {
             let line = firstLine + error.line - 1
             body(.rejected(Rejection(source: SourcePosition(name: name, line: line),
                                      reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)")))
             return
         }
-        switch parsed.value {
-        case .array(let elements):
+        tape.withRoot(bytes) { root in
+            guard root.isArray else {
+                value(root, source: SourcePosition(name: name, line: firstLine), transport: transport, body)
+                return
+            }
             // Each element reports at its own line; lines are counted once, walking forward.
             var line = firstLine
             var scanned = 0
-            for (element, offset) in zip(elements, parsed.elementOffsets) {
+            for (element, offset) in zip(root.elements, tape.topOffsets) {
                 var i = scanned
                 while i < offset { if bytes[i] == 0x0A { line += 1 }; i += 1 }
                 scanned = offset
                 value(element, source: SourcePosition(name: name, line: line), transport: transport, body)
             }
-        default:
-            value(parsed.value, source: SourcePosition(name: name, line: firstLine), transport: transport, body)
         }
     }
 
@@ -119,45 +125,45 @@ public struct Intake: Sendable {
     /// An already parsed value (an object, an array or an envelope).
     public mutating func value(_ value: JSON, source: SourcePosition, transport: Transport = Transport()) -> [Outcome] {
         var outcomes: [Outcome] = []
-        self.value(value, source: source, transport: transport) { outcomes.append($0) }
+        PayloadStore(value).withRoot { root in self.value(root, source: source, transport: transport) { outcomes.append($0) } }
         return outcomes
     }
 
-    mutating func value(_ value: JSON, source: SourcePosition, transport: Transport, _ body: (Outcome) -> Void) {
-        guard case .object(let object) = value else {
-            if case .array(let elements) = value {
-                for element in elements { self.value(element, source: source, transport: transport, body) }
+    mutating func value(_ value: JSONView, source: SourcePosition, transport: Transport, _ body: (Outcome) -> Void) {
+        guard value.isObject else {
+            if value.isArray {
+                for element in value.elements { self.value(element, source: source, transport: transport, body) }
                 return
             }
             body(.rejected(Rejection(source: source, reason: "expected a JSON object (a payload) or an array of them; got \(value.typeName)")))
             return
         }
-        switch PayloadShape.detect(object) {
+        switch PayloadShape.detect(PayloadValue.view(value)) {
         case .failure(let mismatch):
             body(.rejected(Rejection(source: source, reason: mismatch.description)))
         case .success(.envelope):
-            envelope(object, source: source, transport: transport, body)
+            envelope(value, source: source, transport: transport, body)
         case .success(let shape):
             let id = nextID
             nextID += 1
-            body(.push(Push(id: id, payload: value, shape: shape, transport: transport, source: source)))
+            body(.push(Push(id: id, store: PayloadStore(value), shape: shape, transport: transport, source: source)))
         }
     }
 
     /// D1: the envelope's headers, route and time apply to its payload.
-    mutating func envelope(_ envelope: JSONObject, source: SourcePosition, transport outer: Transport, _ body: (Outcome) -> Void) {
+    mutating func envelope(_ envelope: JSONView, source: SourcePosition, transport outer: Transport, _ body: (Outcome) -> Void) {
         var headers = outer.headers
-        if case .object(let h)? = envelope["headers"] {
-            for member in h.members {
-                if let text = member.value.scalarText { headers[Transport.lowercasedName(member.key)] = text }
+        if let h = envelope["headers"], h.isObject {
+            for (name, value) in h.members {
+                if let text = value.scalarText { headers[Transport.lowercasedName(name.string ?? "")] = text }
             }
         }
-        let own = envelope["at"]?.string
-        let at = own ?? outer.at
+        let at = envelope["at"]
+        let own = at?.string
+        let ownMillis = at.flatMap { $0.isString ? $0.withText(Timestamp.millis(fromISO8601:)) : nil }
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
-                                  via: envelope["via"]?.string ?? outer.via, at: at,
-                                  atMillis: own.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis,
-                                  channel: outer.channel)
+                                  via: envelope["via"]?.string ?? outer.via, at: own ?? outer.at,
+                                  atMillis: ownMillis ?? outer.atMillis, channel: outer.channel)
         value(envelope["payload"]!, source: source, transport: transport, body)
     }
 }

@@ -91,6 +91,18 @@ public enum KnownKeys {
         return (result, renamed)
     }
 
+    /// The wire form of an object read in place: the object itself when it holds no other spelling
+    /// (nothing is built), else the renamed tree `wire` makes of it, so the renaming rule is one.
+    static func wire(_ object: PayloadValue, _ place: KeyPlace) -> (object: PayloadValue, renamed: [String]) {
+        guard let names = aliasNames[place], object.members.contains(where: { key, _ in names.contains { key.stringEquals($0) } }) else {
+            return (object, [])
+        }
+        let (wire, renamed) = wire(object.json.object ?? JSONObject(), place)
+        return (.tree(.object(wire)), renamed)
+    }
+
+    static func wireForm(_ object: PayloadValue, _ place: KeyPlace) -> PayloadValue { wire(object, place).object }
+
     /// The key `name` of `place` as `object` writes it: its wire name, or else its other spelling when
     /// that is what is there (lint's paths name what the file holds).
     public static func spelling(of name: String, in object: JSONObject, _ place: KeyPlace) -> String {
@@ -121,6 +133,8 @@ public enum KnownKeys {
     }
 
     static let names: [KeyPlace: Set<String>] = tables.mapValues { Set($0.map(\.name)) }
+    /// Each place's other spellings, compared on the bytes of keys read in place.
+    static let aliasNames: [KeyPlace: [String]] = tables.mapValues { $0.compactMap(\.alias) }
     static let aliases: [KeyPlace: [String: KnownKey]] = tables.mapValues { keys in
         Dictionary(keys.compactMap { key in key.alias.map { ($0, key) } }, uniquingKeysWith: { first, _ in first })
     }

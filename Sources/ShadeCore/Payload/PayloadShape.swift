@@ -49,53 +49,60 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     /// Whether this payload of the shape reaches a platform (SPEC §1): FCM legacy reaches iOS only
     /// with a `notification` block or `content_available`; a Pusher Beams request reaches the
     /// platforms it has a block for (`apns`, `fcm`, `web`).
-    public func reaches(_ platform: Platform, payload: JSON) -> Bool {
+    public func reaches(_ platform: Platform, payload: JSON) -> Bool { reaches(platform, in: payload) }
+
+    func reaches<V: JSONReadable>(_ platform: Platform, in payload: V) -> Bool {
         guard reaches(platform) else { return false }
         switch (self, platform) {
         case (.fcmLegacy, .ios):
-            return payload["notification"]?.object != nil || ShapeReader.legacyContentAvailable(payload.object ?? JSONObject())
-        case (.pusherBeams, .ios): return payload["apns"]?.object != nil
-        case (.pusherBeams, .android): return payload["fcm"]?.object != nil
-        case (.pusherBeams, .web): return payload["web"]?.object != nil
+            return payload["notification"]?.isObject == true || (payload.isObject && ShapeReader.legacyContentAvailable(payload))
+        case (.pusherBeams, .ios): return payload["apns"]?.isObject == true
+        case (.pusherBeams, .android): return payload["fcm"]?.isObject == true
+        case (.pusherBeams, .web): return payload["web"]?.isObject == true
         default: return true
         }
     }
 
     /// Detects the shape of a payload object (SPEC §1, D1–D8 in order), or explains why none fits.
-    public static func detect(_ payload: JSONObject) -> Result<PayloadShape, ShapeMismatch> {
-        if case .object? = payload["payload"], !["aps", "message", "notification", "data"].contains(where: payload.has) {
+    public static func detect(_ payload: JSONObject) -> Result<PayloadShape, ShapeMismatch> { detect(JSON.object(payload)) }
+
+    static func detect<V: JSONReadable>(_ payload: V) -> Result<PayloadShape, ShapeMismatch> {
+        if payload["payload"]?.isObject == true, !["aps", "message", "notification", "data"].contains(where: payload.has) {
             return .success(.envelope)
         }
-        if case .object? = payload["message"] { return .success(.fcmV1) }
+        if payload["message"]?.isObject == true { return .success(.fcmV1) }
         if payload.has("userId") || payload.has("userIds") { return .success(.sendToUser) }
-        if case .object? = payload["aps"] { return .success(.apns) }
+        if payload["aps"]?.isObject == true { return .success(.apns) }
         if isExpoAddress(payload["to"]) { return .success(.expo) }
         if isWebPush(payload) { return .success(.webPush) }
         let legacyKeys = ["to", "registration_ids", "condition", "notification", "collapse_key", "collapseKey", "time_to_live", "timeToLive"]
         if legacyKeys.contains(where: payload.has) { return .success(.fcmLegacy) }
         if isPusherBeams(payload) { return .success(.pusherBeams) }
-        if case .object? = payload["data"] { return .success(.dataOnly) }
+        if payload["data"]?.isObject == true { return .success(.dataOnly) }
         return .failure(ShapeMismatch(keys: payload.keys))
     }
 
     /// D9: `interests` or `users`, and at least one platform block.
-    static func isPusherBeams(_ payload: JSONObject) -> Bool {
-        guard payload["interests"]?.array != nil || payload["users"]?.array != nil else { return false }
-        return ["apns", "fcm", "web"].contains { payload[$0]?.object != nil }
+    static func isPusherBeams<V: JSONReadable>(_ payload: V) -> Bool {
+        guard payload["interests"]?.isArray == true || payload["users"]?.isArray == true else { return false }
+        return ["apns", "fcm", "web"].contains { payload[$0]?.isObject == true }
     }
 
     /// D6: declarative web push (`web_push: 8030`) or the arguments of `showNotification(title, options)`.
-    public static func isWebPush(_ payload: JSONObject) -> Bool {
+    public static func isWebPush(_ payload: JSONObject) -> Bool { isWebPush(JSON.object(payload)) }
+
+    static func isWebPush<V: JSONReadable>(_ payload: V) -> Bool {
         if payload["web_push"]?.int == 8030 { return true }
-        if case .string? = payload["title"], case .object? = payload["options"] { return true }
+        if payload["title"]?.isString == true, payload["options"]?.isObject == true { return true }
         return false
     }
 
-    static func isExpoAddress(_ value: JSON?) -> Bool {
+    static func isExpoAddress<V: JSONReadable>(_ value: V?) -> Bool {
         func isToken(_ s: String) -> Bool { s.hasPrefix("ExponentPushToken[") || s.hasPrefix("ExpoPushToken[") }
-        switch value {
-        case .string(let s)?: return isToken(s)
-        case .array(let a)?: return !a.isEmpty && a.allSatisfy { $0.string.map(isToken) ?? false }
+        guard let value else { return false }
+        switch value.kind {
+        case .string: return value.string.map(isToken) ?? false
+        case .array: return value.count > 0 && value.elements.allSatisfy { $0.string.map(isToken) ?? false }
         default: return false
         }
     }

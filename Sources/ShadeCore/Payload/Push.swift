@@ -76,7 +76,8 @@ public struct Transport: Sendable, Equatable {
 public struct Push: Sendable, Equatable {
     /// 1-based arrival number: stable ids for replies, traces and generated item keys.
     public var id: Int
-    public var payload: JSON
+    /// The payload as received: its bytes and tape, which every reading reads in place.
+    public var store: PayloadStore
     public var shape: PayloadShape
     public var transport: Transport
     public var source: SourcePosition
@@ -86,11 +87,33 @@ public struct Push: Sendable, Equatable {
     public var notes: [String] = []
 
     public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
+        self.init(id: id, store: PayloadStore(payload), shape: shape, transport: transport, source: source)
+    }
+
+    public init(id: Int, store: PayloadStore, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
         self.id = id
-        self.payload = payload
+        self.store = store
         self.shape = shape
         self.transport = transport
         self.source = source
+    }
+
+    /// The payload as a tree, built from the bytes each time it is read (the inspector, lint, a
+    /// recording): the readings that decide what a device shows never build one.
+    public var payload: JSON {
+        get { store.json }
+        set { store = PayloadStore(newValue) }
+    }
+
+    /// The payload's root, read in place, valid inside `body` only.
+    public func withPayload<R>(_ body: (PayloadValue) throws -> R) rethrows -> R {
+        try store.withRoot { try body(.view($0)) }
+    }
+
+    /// Two pushes are equal when they hold the same payload, however it was written.
+    public static func == (a: Push, b: Push) -> Bool {
+        a.id == b.id && a.shape == b.shape && a.transport == b.transport && a.source == b.source && a.notes == b.notes
+            && (a.store === b.store || a.payload == b.payload)
     }
 
     /// The envelope's `via` of pushes a browser's service worker received through a Web Push subscription.
@@ -100,7 +123,8 @@ public struct Push: Sendable, Equatable {
     /// payload holds (FCM legacy on iOS, D9's blocks). A Web Push message went to one browser, so
     /// whatever its plaintext's shape it reaches the web profile only.
     public func reaches(_ platform: Platform) -> Bool {
-        transport.via == Self.webPushVia ? platform == .web : shape.reaches(platform, payload: payload)
+        if transport.via == Self.webPushVia { return platform == .web }
+        return withPayload { shape.reaches(platform, in: $0) }
     }
 
     /// The platforms it reaches; the others count it as `elsewhere`.

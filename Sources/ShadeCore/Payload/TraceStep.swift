@@ -33,8 +33,8 @@ public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
 /// count); fixed sentences are `.said`. `text` is the one place these sentences are worded.
 enum TraceFact: Sendable {
     case said(String)
-    /// C8 (`groupBy` is the profile's `--group-by`; `data` tells whether sender keys were given).
-    case plainNotification(groupBy: String?, data: JSONObject)
+    /// C8 (`groupBy` is the profile's `--group-by`; `senderKeys`: the data gave sender keys, which are ignored).
+    case plain(groupBy: String?, senderKeys: Bool)
     /// C9
     case conversationsNeedNewerSDK(sdk: Version, needed: Version)
     /// C1
@@ -86,12 +86,16 @@ enum TraceFact: Sendable {
     /// L5, L6
     case leftEmpty(field: String)
 
+    /// C8 for a push whose app data is `data`.
+    static func plainNotification(groupBy: String?, data: JSONObject) -> TraceFact {
+        .plain(groupBy: groupBy, senderKeys: ConversationKeys.senderKeys.contains(where: data.has))
+    }
+
     var text: String {
         switch self {
         case .said(let text):
             return text
-        case .plainNotification(let groupBy, let data):
-            let senderKeys = ["senderName", "senderId", "senderAvatarUrl", "conversationTitle", "conversationIsGroup"].contains(where: data.has)
+        case .plain(let groupBy, let senderKeys):
             return "no \(groupBy ?? "conversationId"): a plain notification, shown exactly as before" + (senderKeys ? "; the sender keys are ignored" : "")
         case .conversationsNeedNewerSDK(let sdk, let needed):
             return "SDK \(sdk) is older than \(needed), which conversations need: the keys are ignored and a plain notification is shown"

@@ -13,16 +13,23 @@ enum Recipients {
         case .apns:
             return push.transport.path.flatMap(ServiceRules.apnsDeviceToken(path:)).map { [$0] } ?? []
         case .fcmV1:
-            let message = push.payload["message"]
-            return (message?["token"]?.string ?? message?["fid"]?.string).map { [$0] } ?? []
+            return push.withPayload { payload in
+                let message = payload["message"]
+                return (message?["token"]?.string ?? message?["fid"]?.string).map { [$0] } ?? []
+            }
         case .fcmLegacy:
-            if let tokens = push.payload["registration_ids"]?.array { return tokens.compactMap(\.string) }
-            return push.payload["to"]?.string.map { [$0] } ?? []
+            return push.withPayload { payload in
+                if let tokens = payload["registration_ids"], tokens.isArray { return tokens.elements.compactMap(\.string) }
+                return payload["to"]?.string.map { [$0] } ?? []
+            }
         case .expo:
-            switch push.payload["to"] {
-            case .string(let token)?: return [token]
-            case .array(let tokens)?: return tokens.compactMap(\.string)
-            default: return []
+            return push.withPayload { payload in
+                guard let to = payload["to"] else { return [] }
+                switch to.kind {
+                case .string: return to.string.map { [$0] } ?? []
+                case .array: return to.elements.compactMap(\.string)
+                default: return []
+                }
             }
         case .sendToUser, .anyShape, .webPush:
             return []

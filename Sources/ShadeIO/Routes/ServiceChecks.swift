@@ -91,8 +91,10 @@ enum ServiceChecks {
            let refusal = ServiceRules.deviceTokenRefusal(token) {
             return PushRefusal(refusal)
         }
-        let wire = push.payload.object.map { JSON.object($0.removing([simulatorBundleKey])) } ?? push.payload
-        if let refusal = ServiceRules.apnsSizeRefusal(payload: wire, headers: headers) { return PushRefusal(refusal) }
+        // Measured on the payload as received, without the simulator key.
+        if let refusal = push.withPayload({ ServiceRules.apnsSizeRefusal(measuring: $0, removing: [simulatorBundleKey], headers: headers) }) {
+            return PushRefusal(refusal)
+        }
         if let refusal = ServiceRules.collapseIDRefusal(headers: headers) { return PushRefusal(refusal) }
         if let refusal = ServiceRules.priorityRefusal(headers: headers) { return PushRefusal(refusal) }
         return nil
@@ -100,16 +102,20 @@ enum ServiceChecks {
 
     /// V1, V3 for FCM v1: the size, and `data` maps of strings without reserved keys.
     static func fcmV1(_ push: Push) -> PushRefusal? {
-        if let refusal = ServiceRules.fcmSizeRefusal(payload: push.payload, service: .fcmV1) { return PushRefusal(refusal) }
-        guard let message = push.payload["message"]?.object else { return nil }
-        return ServiceRules.fcmV1DataRefusals(message: message).first.map(PushRefusal.init)
+        push.withPayload { payload in
+            if let refusal = ServiceRules.fcmSizeRefusal(measuring: payload, service: .fcmV1) { return PushRefusal(refusal) }
+            guard let message = payload["message"], message.isObject else { return nil }
+            return ServiceRules.fcmV1DataRefusals(in: message).first.map(PushRefusal.init)
+        }
     }
 
     /// V1, V3 for the legacy API: the size and reserved data keys.
     static func fcmLegacy(_ push: Push) -> PushRefusal? {
-        if let refusal = ServiceRules.fcmSizeRefusal(payload: push.payload, service: .fcmLegacy) { return PushRefusal(refusal) }
-        guard let root = push.payload.object else { return nil }
-        return ServiceRules.fcmLegacyDataRefusals(root).first.map(PushRefusal.init)
+        push.withPayload { payload in
+            if let refusal = ServiceRules.fcmSizeRefusal(measuring: payload, service: .fcmLegacy) { return PushRefusal(refusal) }
+            guard payload.isObject else { return nil }
+            return ServiceRules.fcmLegacyDataRefusals(in: payload).first.map(PushRefusal.init)
+        }
     }
 
     /// A shape that reaches one platform is refused when that platform's reading refuses it (the
