@@ -57,12 +57,12 @@ struct AppAges: Sendable {
         return index
     }
 
-    /// The item in `slot` was updated (`new`: it was not in the center before).
-    mutating func updated(_ item: Item, slot: Int, new: Bool) {
-        let i = index(of: item.app)
+    /// The item of `app` in `slot` was updated (`new`: it was not in the center before).
+    mutating func updated(app: String, updated: Int, plain: Bool, slot: Int, new: Bool) {
+        let i = index(of: app)
         if new { apps[i].count += 1 }
-        apps[i].all.append(slot, item.updated)
-        if item.kind == .plain { apps[i].plain.append(slot, item.updated) }
+        apps[i].all.append(slot, updated)
+        if plain { apps[i].plain.append(slot, updated) }
     }
 
     /// An item of `app` left the center.

@@ -63,9 +63,10 @@ public struct Center: Sendable {
     }
 
     /// What the device makes of a push it gets; `notes` say where it waited, when it did (SPEC §8).
-    mutating func deliver(_ push: Push, _ delivery: Delivery, notes: [TraceStep] = []) {
+    /// The delivery is taken apart, not copied: its content becomes the item's.
+    mutating func deliver(_ push: Push, _ delivery: consuming Delivery, notes: [TraceStep] = []) {
         stamp += 1
-        switch delivery {
+        switch consume delivery {
         case .elsewhere:
             elsewhere += 1
         case .rejected(let reason):
@@ -76,10 +77,10 @@ public struct Center: Sendable {
         case .call(var content):
             calls += 1
             if let badge = content.badge { setBadge(badge) }
-            content.trace += notes
+            if !notes.isEmpty { content.trace += notes }
             placeCall(content, push: push)
         case .show(var content):
-            content.trace += notes
+            if !notes.isEmpty { content.trace += notes }
             if let badge = content.badge { setBadge(badge) }
             let resolved = texts.resolve(content, platform: profile.platform)
             switch profile.platform {
@@ -190,10 +191,13 @@ public struct Center: Sendable {
     /// Puts an item (back) in the center: in `slot` when it was taken from there, else in a new one
     /// under `key`. Returns its slot.
     @discardableResult
-    mutating func store(_ item: Item, key: ItemKey, at slot: Int?) -> Int {
+    mutating func store(_ item: consuming Item, key: ItemKey, at slot: Int?) -> Int {
+        let app = item.app
+        let updated = item.updated
+        let plain = item.kind == .plain
         let placed = table.put(item, key: key, at: slot)
         // A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
-        if profile.platform == .android { apps.updated(item, slot: placed, new: slot == nil) }
+        if profile.platform == .android { apps.updated(app: app, updated: updated, plain: plain, slot: placed, new: slot == nil) }
         return placed
     }
 

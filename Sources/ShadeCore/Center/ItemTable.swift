@@ -30,10 +30,12 @@ struct ItemKey: Hashable, Sendable {
 
     /// The id these parts spell (`Item.id`).
     var id: String {
-        var id = String(Character(prefix))
-        if let app { id += "\u{1F}" + app }
-        if let key { id += "\u{1F}" + key }
-        return id
+        switch (app, key) {
+        case (let app?, let key?): return "\(prefix)\u{1F}\(app)\u{1F}\(key)"
+        case (let app?, nil): return "\(prefix)\u{1F}\(app)"
+        case (nil, let key?): return prefix == "c" ? "c\u{1F}" + key : "\(prefix)\u{1F}\(key)"
+        case (nil, nil): return String(prefix)
+        }
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
@@ -97,23 +99,24 @@ struct ItemTable: Sendable {
 
     /// Puts an item (back) in `slot`, or in a new slot under `key`; returns its slot.
     @discardableResult
-    mutating func put(_ item: Item, key: ItemKey, at slot: Int?) -> Int {
+    mutating func put(_ item: consuming Item, key: ItemKey, at slot: Int?) -> Int {
+        let stamp = item.updated  // read before the item is moved in
         if let slot {
-            updated[slot] = item.updated
+            updated[slot] = stamp
             items[slot] = item
             return slot
         }
         let slot: Int
         if let reused = free.popLast() {
             slot = reused
-            items[slot] = item
             keys[slot] = key
-            updated[slot] = item.updated
+            updated[slot] = stamp
+            items[slot] = item
         } else {
             slot = items.count
-            items.append(item)
             keys.append(key)
-            updated.append(item.updated)
+            updated.append(stamp)
+            items.append(item)
         }
         index[key] = slot
         return slot
@@ -125,8 +128,8 @@ struct ItemTable: Sendable {
     /// Frees a slot (its item, when not taken out, goes with it).
     @discardableResult
     mutating func release(_ slot: Int) -> Item? {
-        let item = items[slot]
-        items[slot] = nil
+        var item: Item?
+        swap(&item, &items[slot])
         if let key = keys[slot] { index[key] = nil }
         keys[slot] = nil
         updated[slot] = -1

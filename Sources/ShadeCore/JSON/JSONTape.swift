@@ -16,7 +16,8 @@ public struct JSONTape: Sendable {
         /// container from its bracket to past the closing one.
         public var start: Int
         public var end: Int
-        /// Containers: their members or elements.
+        /// Containers: their members or elements. Object keys: their length in bytes, or -1 when they
+        /// hold an escape (a lookup compares this first).
         public var count: Int32
         /// The index of the first token after this value (and all it holds).
         public var next: Int32
@@ -70,22 +71,27 @@ public struct JSONTape: Sendable {
         return head
     }
 
-    public private(set) var tokens: [Token] = []
+    /// The tokens of the document last parsed (a copy: views read them in place).
+    public var tokens: [Token] { Array(UnsafeBufferPointer(start: storage.pointer, count: count)) }
     /// Offsets of the top-level array's elements or the top-level object's member keys (as
     /// `JSONParser.parseDocument` gives them).
     public private(set) var topOffsets: [Int] = []
+
+    /// The token storage, kept from document to document; `count` of its tokens are this document's.
+    private var storage = TokenStorage(capacity: 64)
+    private var count = 0
 
     public init() {}
 
     /// Parses `bytes` into this tape (the previous document's tokens are dropped, their storage kept).
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
-        tokens.removeAll(keepingCapacity: true)
+        // A copy of the tape shares the storage; parsing into one must not change the other.
+        if !isKnownUniquelyReferenced(&storage) { storage = TokenStorage(capacity: storage.capacity) }
         topOffsets.removeAll(keepingCapacity: true)
-        var builder = TapeBuilder(bytes, tokens: tokens, topOffsets: topOffsets)
-        tokens = []  // the builder holds the storage: no copy on write
-        topOffsets = []
+        var builder = TapeBuilder(bytes, storage: storage, topOffsets: topOffsets)
+        topOffsets = []  // the builder holds the storage: no copy on write
         defer {
-            tokens = builder.tokens
+            count = builder.count
             topOffsets = builder.topOffsets
         }
         try builder.parseTopLevel()
@@ -94,10 +100,33 @@ public struct JSONTape: Sendable {
     /// The document's root, valid inside `body` only: views point into this tape and into `bytes`,
     /// which must be the bytes last parsed.
     public func withRoot<R>(_ bytes: UnsafeBufferPointer<UInt8>, _ body: (JSONView) throws -> R) rethrows -> R {
-        try tokens.withUnsafeBufferPointer { tokens in
-            try body(JSONView(tokens: tokens, bytes: bytes, index: 0))
+        try withExtendedLifetime(storage) {
+            try body(JSONView(tokens: UnsafeBufferPointer(start: storage.pointer, count: count), bytes: bytes, index: 0))
         }
     }
+}
+
+/// A tape's token storage: raw memory, so that emitting a token is a store and a count, not an
+/// array append with its uniqueness and capacity checks.
+final class TokenStorage: @unchecked Sendable {  // written only by `JSONTape.parse`, on storage its tape holds alone
+    private(set) var pointer: UnsafeMutablePointer<JSONTape.Token>
+    private(set) var capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        pointer = .allocate(capacity: capacity)
+    }
+
+    /// Room for twice as many tokens, the first `count` kept.
+    func grow(keeping count: Int) {
+        let larger = UnsafeMutablePointer<JSONTape.Token>.allocate(capacity: capacity * 2)
+        larger.moveInitialize(from: pointer, count: count)
+        pointer.deallocate()
+        pointer = larger
+        capacity *= 2
+    }
+
+    deinit { pointer.deallocate() }
 }
 
 /// A value on a tape: lookups straight off the tokens, and text made into a `String` only when asked.
@@ -143,14 +172,19 @@ public struct JSONView: JSONReadable {
         var found = -1
         var i = index + 1
         let end = Int(tokens[index].next)
+        let length = Int32(truncatingIfNeeded: count)
+        let t = tokens.baseAddress!
         while i < end {
-            let t = tokens[i]
-            if t.escaped {
-                if at(i).textEquals(key) { found = i + 1 }
-            } else if t.end - t.start == count && t.head == head && (count <= 4 || JSONTape.bytesEqual(bytes.baseAddress! + t.start, key.baseAddress!, count)) {
+            // A key's token holds its length (-1 when escaped): most members are turned down on it.
+            let keyLength = t[i].count
+            if keyLength == length {
+                if t[i].head == head && (count <= 4 || JSONTape.bytesEqual(bytes.baseAddress! + t[i].start, key.baseAddress!, count)) {
+                    found = i + 1
+                }
+            } else if keyLength < 0, at(i).textEquals(key) {
                 found = i + 1
             }
-            i = Int(tokens[i + 1].next)
+            i = Int(t[i + 1].next)
         }
         return found < 0 ? nil : at(found)
     }
@@ -383,297 +417,129 @@ public struct JSONView: JSONReadable {
 private let quote = UInt8(ascii: "\"")
 private let backslash = UInt8(ascii: "\\")
 
-/// The scanner: the grammar and every error of `JSONParser`, emitting tokens instead of values.
-private struct TapeBuilder {
+/// The bytes of a document and what reads them: whitespace, strings, numbers, and the errors with
+/// their line and column. No reference in it, so passing it costs nothing.
+private struct ByteScanner {
     let buffer: UnsafeBufferPointer<UInt8>
+    /// `buffer`'s bytes. Every read below is at an offset checked against `end` first.
+    let base: UnsafePointer<UInt8>
     let end: Int
-    var pos = 0
-    var depth = 0
-    var tokens: [JSONTape.Token]
-    var topOffsets: [Int]
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, tokens: [JSONTape.Token], topOffsets: [Int]) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>) {
         self.buffer = buffer
+        // An empty buffer may have no address: any valid pointer does, nothing is read from it.
+        self.base = buffer.baseAddress ?? UnsafePointer(bitPattern: 1)!
         self.end = buffer.count
-        self.tokens = tokens
-        self.topOffsets = topOffsets
     }
 
-    func fail(_ message: String, at offset: Int? = nil) -> JSONError {
-        let at = min(offset ?? pos, end)
+    func fail(_ message: String, at offset: Int) -> JSONError {
+        let at = min(offset, end)
         let (line, column) = JSONParser.position(of: at, in: buffer)
         return JSONError(message: message, offset: at, line: line, column: column)
     }
 
     func describeByte(at offset: Int) -> String {
         guard offset < end else { return "end of input" }
-        let b = buffer[offset]
+        let b = base[offset]
         if b >= 0x21 && b < 0x7F { return "'\(Character(Unicode.Scalar(b)))'" }
         return "byte 0x" + String(b, radix: 16, uppercase: true)
     }
 
     /// A byte that cannot stand here. Comments and single quotes, what hand-written .apns files
     /// hold most, get the same words wherever they appear, not only where a value is expected.
-    func unexpected(_ expectation: String) -> JSONError {
-        if pos < end && buffer[pos] == UInt8(ascii: "/") { return fail("comments are not JSON") }
-        if pos < end && buffer[pos] == UInt8(ascii: "'") { return fail("strings must use double quotes, not single quotes") }
-        return fail("unexpected \(describeByte(at: pos))\(expectation)")
+    func unexpected(_ expectation: String, at p: Int) -> JSONError {
+        if p < end && base[p] == UInt8(ascii: "/") { return fail("comments are not JSON", at: p) }
+        if p < end && base[p] == UInt8(ascii: "'") { return fail("strings must use double quotes, not single quotes", at: p) }
+        return fail("unexpected \(describeByte(at: p))\(expectation)", at: p)
     }
 
+    /// The first position from `p` that is not JSON whitespace. Most bytes met here are significant
+    /// (above 0x20): one compare tells.
     @inline(__always)
-    mutating func skipWhitespace() {
-        while pos < end {
-            let b = buffer[pos]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 { pos += 1 } else { return }
+    func skipWhitespace(_ p: Int) -> Int {
+        var p = p
+        while p < end {
+            let b = base[p]
+            if b > 0x20 { return p }
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return p }
+            p += 1
         }
+        return p
     }
 
-    mutating func parseTopLevel() throws(JSONError) {
-        // A UTF-8 byte order mark is allowed before the document (editors write one into .apns files).
-        if end >= 3 && buffer[0] == 0xEF && buffer[1] == 0xBB && buffer[2] == 0xBF { pos = 3 }
-        skipWhitespace()
-        guard pos < end else { throw fail("empty input: expected a JSON value") }
-        try parseValue()
-        skipWhitespace()
-        if pos < end {
-            throw unexpected(" after the JSON value (one value per document; use .jsonl for one per line)")
-        }
-    }
-
-    @inline(__always)
-    mutating func emit(_ kind: JSONTape.Kind, _ start: Int, _ end: Int, escaped: Bool = false) throws(JSONError) {
-        let index = tokens.count
-        guard index < Int(Int32.max) else { throw fail("document too large: more than \(Int32.max) values") }
-        tokens.append(JSONTape.Token(kind: kind, escaped: escaped, start: start, end: end, next: Int32(index + 1)))
-    }
-
-    mutating func parseValue() throws(JSONError) {
-        skipWhitespace()
-        guard pos < end else { throw fail("unexpected end of input: expected a value") }
-        switch buffer[pos] {
-        case UInt8(ascii: "{"): try parseObject()
-        case UInt8(ascii: "["): try parseArray()
-        case quote:
-            let (start, stop, escaped) = try parseString()
-            try emit(.string, start, stop, escaped: escaped)
-        case UInt8(ascii: "t"): let s = pos; try expectKeyword("true"); try emit(.true, s, pos)
-        case UInt8(ascii: "f"): let s = pos; try expectKeyword("false"); try emit(.false, s, pos)
-        case UInt8(ascii: "n"): let s = pos; try expectKeyword("null"); try emit(.null, s, pos)
-        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            let s = pos
-            try parseNumber()
-            try emit(.number, s, pos)
-        case UInt8(ascii: "N") where startsWith("NaN"): throw fail("NaN is not JSON: send null or a number")
-        case UInt8(ascii: "I") where startsWith("Infinity"): throw fail("Infinity is not JSON: send null or a number")
-        case UInt8(ascii: "'"): throw fail("strings must use double quotes, not single quotes")
-        case UInt8(ascii: "/"): throw fail("comments are not JSON")
-        default: throw fail("unexpected \(describeByte(at: pos)): expected a value")
-        }
-    }
-
-    func startsWith(_ word: StaticString) -> Bool {
+    func startsWith(_ word: StaticString, at p: Int) -> Bool {
         let count = word.utf8CodeUnitCount
-        guard pos + count <= end else { return false }
-        for i in 0..<count where buffer[pos + i] != word.utf8Start[i] { return false }
+        guard p + count <= end else { return false }
+        for i in 0..<count where base[p + i] != word.utf8Start[i] { return false }
         return true
     }
 
-    mutating func expectKeyword(_ word: StaticString) throws(JSONError) {
-        let start = pos
-        let count = word.utf8CodeUnitCount
-        let base = word.utf8Start
-        guard pos + count <= end else { throw fail("invalid literal: expected \(word)", at: start) }
-        for i in 0..<count where buffer[pos + i] != base[i] {
-            throw fail("invalid literal: expected \(word)", at: start)
-        }
-        pos += count
-    }
-
-    mutating func enter() throws(JSONError) {
-        depth += 1
-        if depth > JSONParser.maximumDepth { throw fail("nesting deeper than \(JSONParser.maximumDepth) levels") }
-    }
-
-    /// Sets a container's member count and the index past its last descendant once it is closed.
-    mutating func close(_ container: Int, count: Int) {
-        tokens[container].end = pos
-        tokens[container].count = Int32(clamping: count)
-        tokens[container].next = Int32(tokens.count)
-    }
-
-    mutating func parseObject() throws(JSONError) {
-        try enter()
-        let container = tokens.count
-        try emit(.object, pos, pos)
-        pos += 1  // {
-        skipWhitespace()
-        if pos < end && buffer[pos] == UInt8(ascii: "}") {
-            pos += 1
-            depth -= 1
-            close(container, count: 0)
-            return
-        }
-        var count = 0
-        var keys: UInt32 = 0
-        while true {
-            skipWhitespace()
-            guard pos < end else { throw fail("unexpected end of input inside an object: expected a key") }
-            guard buffer[pos] == quote else {
-                throw unexpected(": expected a key in double quotes")
-            }
-            if depth == 1 { topOffsets.append(pos) }
-            let (start, stop, escaped) = try parseString()
-            try emit(.string, start, stop, escaped: escaped)
-            if escaped {
-                keys = ~0
-            } else {
-                // Four bytes from the key's start are in the buffer unless it ends right there (then
-                // the document is cut short and fails below): one load, masked to the key.
-                let count = stop - start
-                let head: UInt32
-                if start + 4 <= end {
-                    let word = UnsafeRawPointer(buffer.baseAddress! + start).loadUnaligned(as: UInt32.self)
-                    head = count >= 4 ? word : word & ((1 << (8 * UInt32(count))) &- 1)
-                } else {
-                    head = JSONTape.head(buffer.baseAddress! + start, count: count)
-                }
-                tokens[tokens.count - 1].head = head
-                keys |= JSONTape.keyBit(count: count, head: head)
-            }
-            skipWhitespace()
-            guard pos < end, buffer[pos] == UInt8(ascii: ":") else {
-                let key = tokens.withUnsafeBufferPointer { JSONView(tokens: $0, bytes: buffer, index: $0.count - 1).decodedText }
-                throw fail("unexpected \(describeByte(at: pos)): expected ':' after the key \"\(key)\"")
-            }
-            pos += 1
-            try parseValue()
-            count += 1
-            skipWhitespace()
-            guard pos < end else { throw fail("unexpected end of input inside an object: expected ',' or '}'") }
-            let b = buffer[pos]
-            if b == UInt8(ascii: ",") {
-                let comma = pos
-                pos += 1
-                skipWhitespace()
-                if pos < end && buffer[pos] == UInt8(ascii: "}") {
-                    throw fail("trailing comma before '}'", at: comma)
-                }
-            } else if b == UInt8(ascii: "}") {
-                pos += 1
-                depth -= 1
-                close(container, count: count)
-                tokens[container].head = keys
-                return
-            } else {
-                throw unexpected(": expected ',' or '}' after a member")
-            }
-        }
-    }
-
-    mutating func parseArray() throws(JSONError) {
-        try enter()
-        let container = tokens.count
-        try emit(.array, pos, pos)
-        pos += 1  // [
-        skipWhitespace()
-        if pos < end && buffer[pos] == UInt8(ascii: "]") {
-            pos += 1
-            depth -= 1
-            close(container, count: 0)
-            return
-        }
-        var count = 0
-        while true {
-            skipWhitespace()
-            if depth == 1 { topOffsets.append(pos) }
-            try parseValue()
-            count += 1
-            skipWhitespace()
-            guard pos < end else { throw fail("unexpected end of input inside an array: expected ',' or ']'") }
-            let b = buffer[pos]
-            if b == UInt8(ascii: ",") {
-                let comma = pos
-                pos += 1
-                skipWhitespace()
-                if pos < end && buffer[pos] == UInt8(ascii: "]") {
-                    throw fail("trailing comma before ']'", at: comma)
-                }
-            } else if b == UInt8(ascii: "]") {
-                pos += 1
-                depth -= 1
-                close(container, count: count)
-                return
-            } else {
-                throw unexpected(": expected ',' or ']' after an element")
-            }
-        }
-    }
-
-    mutating func parseNumber() throws(JSONError) {
-        let start = pos
+    /// A number from `start`; returns the position after it.
+    func parseNumber(_ start: Int) throws(JSONError) -> Int {
+        var p = start
         @inline(__always) func isDigit(_ b: UInt8) -> Bool { b >= 0x30 && b <= 0x39 }
-        if buffer[pos] == UInt8(ascii: "-") {
-            pos += 1
-            if pos < end && buffer[pos] == UInt8(ascii: "I") { throw fail("Infinity is not JSON: send null or a number", at: start) }
+        if base[p] == UInt8(ascii: "-") {
+            p += 1
+            if p < end && base[p] == UInt8(ascii: "I") { throw fail("Infinity is not JSON: send null or a number", at: start) }
         }
-        guard pos < end, isDigit(buffer[pos]) else { throw fail("invalid number: expected a digit", at: pos) }
-        if buffer[pos] == UInt8(ascii: "0") {
-            pos += 1
-            if pos < end && isDigit(buffer[pos]) { throw fail("invalid number: leading zeros are not allowed", at: start) }
+        guard p < end, isDigit(base[p]) else { throw fail("invalid number: expected a digit", at: p) }
+        if base[p] == UInt8(ascii: "0") {
+            p += 1
+            if p < end && isDigit(base[p]) { throw fail("invalid number: leading zeros are not allowed", at: start) }
         } else {
-            while pos < end && isDigit(buffer[pos]) { pos += 1 }
+            while p < end && isDigit(base[p]) { p += 1 }
         }
-        if pos < end && buffer[pos] == UInt8(ascii: ".") {
-            pos += 1
-            guard pos < end, isDigit(buffer[pos]) else { throw fail("invalid number: expected a digit after '.'") }
-            while pos < end && isDigit(buffer[pos]) { pos += 1 }
+        if p < end && base[p] == UInt8(ascii: ".") {
+            p += 1
+            guard p < end, isDigit(base[p]) else { throw fail("invalid number: expected a digit after '.'", at: p) }
+            while p < end && isDigit(base[p]) { p += 1 }
         }
-        if pos < end && (buffer[pos] == UInt8(ascii: "e") || buffer[pos] == UInt8(ascii: "E")) {
-            pos += 1
-            if pos < end && (buffer[pos] == UInt8(ascii: "+") || buffer[pos] == UInt8(ascii: "-")) { pos += 1 }
-            guard pos < end, isDigit(buffer[pos]) else { throw fail("invalid number: expected a digit in the exponent") }
-            while pos < end && isDigit(buffer[pos]) { pos += 1 }
+        if p < end && (base[p] == UInt8(ascii: "e") || base[p] == UInt8(ascii: "E")) {
+            p += 1
+            if p < end && (base[p] == UInt8(ascii: "+") || base[p] == UInt8(ascii: "-")) { p += 1 }
+            guard p < end, isDigit(base[p]) else { throw fail("invalid number: expected a digit in the exponent", at: p) }
+            while p < end && isDigit(base[p]) { p += 1 }
         }
+        return p
     }
 
-    /// A string's text range (between the quotes) and whether it holds escapes. Checked as the tree
-    /// parser checked it: control characters and escapes in order as met, then UTF-8 once the string
-    /// is closed (reported at its opening quote).
-    mutating func parseString() throws(JSONError) -> (start: Int, end: Int, escaped: Bool) {
-        let open = pos
-        pos += 1
-        let start = pos
+    /// A string at `open` (its quote): its text range (between the quotes), whether it holds escapes,
+    /// and the position after its closing quote. Checked as the tree parser checked it: control
+    /// characters and escapes in order as met, then UTF-8 once the string is closed (reported at its
+    /// opening quote).
+    func parseString(_ open: Int) throws(JSONError) -> (start: Int, end: Int, escaped: Bool, next: Int) {
+        let start = open + 1
+        var p = start
         var high: UInt8 = 0    // any byte ≥ 0x80 seen
         var escaped = false
-        while pos < end {
+        while p < end {
             // Eight bytes at a time: skip to the first quote, backslash or control character (most
-            // of a string is none of these), noting only whether a byte ≥ 0x80 went by.
-            while pos + 8 <= end {
-                let word = UnsafeRawPointer(buffer.baseAddress! + pos).loadUnaligned(as: UInt64.self)
+            // of a string is none of these), noting only whether a byte ≥ 0x80 went by. The load
+            // reads bytes p..<p+8, all below `end`.
+            while p + 8 <= end {
+                let word = UnsafeRawPointer(base + p).loadUnaligned(as: UInt64.self)
                 if word & 0x8080_8080_8080_8080 != 0 { high = 0x80 }   // maybe past the stop: only checks more
                 let look = Self.lookMask(word)
                 if look != 0 {
-                    pos += look.trailingZeroBitCount >> 3
+                    p += look.trailingZeroBitCount >> 3
                     break
                 }
-                pos += 8
+                p += 8
             }
-            guard pos < end else { break }
-            let b = buffer[pos]
+            guard p < end else { break }
+            let b = base[p]
             if b == quote {
-                let stop = pos
-                pos += 1
-                if high & 0x80 != 0 && !validUTF8(start, stop) { throw fail("invalid UTF-8 in a string", at: open) }
-                return (start, stop, escaped)
+                if high & 0x80 != 0 && !validUTF8(start, p) { throw fail("invalid UTF-8 in a string", at: open) }
+                return (start, p, escaped, p + 1)
             }
             if b == backslash {
                 escaped = true
-                try checkEscape()
+                p = try checkEscape(p)
                 continue
             }
-            if b < 0x20 { throw fail("unescaped control character U+\(hex4(UInt32(b))) in a string (write it as \\u\(hex4(UInt32(b))))") }
+            if b < 0x20 { throw fail("unescaped control character U+\(hex4(UInt32(b))) in a string (write it as \\u\(hex4(UInt32(b))))", at: p) }
             high |= b
-            pos += 1
+            p += 1
         }
         throw fail("unterminated string", at: open)
     }
@@ -691,42 +557,46 @@ private struct TapeBuilder {
         return (control | ((q &- ones) & ~q) | ((b &- ones) & ~b)) & highs
     }
 
-    /// One escape at `pos` (the backslash), checked as the tree parser decoded it; `pos` moves past it.
-    mutating func checkEscape() throws(JSONError) {
-        let escapeAt = pos
-        pos += 1
-        guard pos < end else { return }  // the string is unterminated: reported by the caller
-        let e = buffer[pos]
-        pos += 1
+    /// One escape at `escapeAt` (the backslash), checked as the tree parser decoded it; returns the
+    /// position past it.
+    func checkEscape(_ escapeAt: Int) throws(JSONError) -> Int {
+        var p = escapeAt + 1
+        guard p < end else { return p }  // the string is unterminated: reported by the caller
+        let e = base[p]
+        p += 1
         switch e {
         case quote, backslash, UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "n"),
              UInt8(ascii: "r"), UInt8(ascii: "t"):
-            return
+            return p
         case UInt8(ascii: "u"):
-            let scalar = try readHex4(escapeAt: escapeAt)
+            let scalar = try readHex4(p, escapeAt: escapeAt)
+            p += 4
             if scalar >= 0xD800 && scalar <= 0xDBFF {
-                guard pos + 1 < end, buffer[pos] == backslash, buffer[pos + 1] == UInt8(ascii: "u") else {
+                guard p + 1 < end, base[p] == backslash, base[p + 1] == UInt8(ascii: "u") else {
                     throw fail("lone surrogate \\u\(hex4(scalar)): a high surrogate must be followed by a low one", at: escapeAt)
                 }
-                let lowAt = pos
-                pos += 2
-                let low = try readHex4(escapeAt: lowAt)
+                let lowAt = p
+                p += 2
+                let low = try readHex4(p, escapeAt: lowAt)
+                p += 4
                 guard low >= 0xDC00 && low <= 0xDFFF else {
                     throw fail("lone surrogate \\u\(hex4(scalar)): followed by \\u\(hex4(low)), not a low surrogate", at: escapeAt)
                 }
             } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
                 throw fail("lone surrogate \\u\(hex4(scalar)): a low surrogate without a high one", at: escapeAt)
             }
+            return p
         default:
             throw fail("invalid escape \\\(Character(Unicode.Scalar(e))) in a string", at: escapeAt)
         }
     }
 
-    mutating func readHex4(escapeAt: Int) throws(JSONError) -> UInt32 {
-        guard pos + 4 <= end else { throw fail("invalid \\u escape: expected 4 hex digits", at: escapeAt) }
+    /// Four hex digits at `p`.
+    func readHex4(_ p: Int, escapeAt: Int) throws(JSONError) -> UInt32 {
+        guard p + 4 <= end else { throw fail("invalid \\u escape: expected 4 hex digits", at: escapeAt) }
         var value: UInt32 = 0
-        for _ in 0..<4 {
-            let b = buffer[pos]
+        for k in p..<p + 4 {
+            let b = base[k]
             let digit: UInt32
             switch b {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = UInt32(b - UInt8(ascii: "0"))
@@ -735,21 +605,20 @@ private struct TapeBuilder {
             default: throw fail("invalid \\u escape: expected 4 hex digits", at: escapeAt)
             }
             value = value << 4 | digit
-            pos += 1
         }
         return value
     }
 
-    /// Well-formed UTF-8 (Unicode Table 3-7, what `String(validating:)` accepts) in buffer[from..<to].
+    /// Well-formed UTF-8 (Unicode Table 3-7, what `String(validating:)` accepts) in bytes from..<to.
     /// Escapes are ASCII and decode to whole sequences, so checking the raw bytes between them is the
     /// same as checking the decoded text.
     func validUTF8(_ from: Int, _ to: Int) -> Bool {
         var i = from
         while i < to {
-            let b = buffer[i]
+            let b = base[i]
             if b < 0x80 { i += 1; continue }
             @inline(__always) func cont(_ k: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
-                k < to && buffer[k] >= low && buffer[k] <= high
+                k < to && base[k] >= low && base[k] <= high
             }
             switch b {
             case 0xC2...0xDF: guard cont(i + 1) else { return false }; i += 2
@@ -763,5 +632,186 @@ private struct TapeBuilder {
             }
         }
         return true
+    }
+}
+
+/// The tape's builder: the grammar of `JSONParser`, emitting tokens into the tape's storage. Each
+/// step takes the position it starts at and returns the one after what it read, so the cursor lives
+/// in a register rather than in the builder.
+private struct TapeBuilder {
+    let scan: ByteScanner
+    var depth = 0
+    let storage: TokenStorage
+    var count = 0
+    var topOffsets: [Int]
+
+    init(_ buffer: UnsafeBufferPointer<UInt8>, storage: TokenStorage, topOffsets: [Int]) {
+        self.scan = ByteScanner(buffer)
+        self.storage = storage
+        self.topOffsets = topOffsets
+    }
+
+    mutating func parseTopLevel() throws(JSONError) {
+        var p = 0
+        // A UTF-8 byte order mark is allowed before the document (editors write one into .apns files).
+        if scan.end >= 3 && scan.base[0] == 0xEF && scan.base[1] == 0xBB && scan.base[2] == 0xBF { p = 3 }
+        p = scan.skipWhitespace(p)
+        guard p < scan.end else { throw scan.fail("empty input: expected a JSON value", at: p) }
+        p = scan.skipWhitespace(try parseValue(p))
+        if p < scan.end {
+            throw scan.unexpected(" after the JSON value (one value per document; use .jsonl for one per line)", at: p)
+        }
+    }
+
+    /// Stores a token; `p` is where the scan stands, for the error of a document with too many values.
+    @inline(__always)
+    mutating func emit(_ kind: JSONTape.Kind, _ start: Int, _ stop: Int, escaped: Bool = false, at p: Int) throws(JSONError) {
+        guard count < Int(Int32.max) else { throw scan.fail("document too large: more than \(Int32.max) values", at: p) }
+        if count == storage.capacity { storage.grow(keeping: count) }
+        (storage.pointer + count).initialize(to: JSONTape.Token(kind: kind, escaped: escaped, start: start, end: stop, next: Int32(count + 1)))
+        count += 1
+    }
+
+    /// A value from `p` (whitespace before it skipped); returns the position after it.
+    mutating func parseValue(_ start: Int) throws(JSONError) -> Int {
+        let p = scan.skipWhitespace(start)
+        guard p < scan.end else { throw scan.fail("unexpected end of input: expected a value", at: p) }
+        switch scan.base[p] {
+        case UInt8(ascii: "{"): return try parseObject(p)
+        case UInt8(ascii: "["): return try parseArray(p)
+        case quote:
+            let string = try scan.parseString(p)
+            try emit(.string, string.start, string.end, escaped: string.escaped, at: string.next)
+            return string.next
+        case UInt8(ascii: "t"): return try keyword("true", .true, at: p)
+        case UInt8(ascii: "f"): return try keyword("false", .false, at: p)
+        case UInt8(ascii: "n"): return try keyword("null", .null, at: p)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            let next = try scan.parseNumber(p)
+            try emit(.number, p, next, at: next)
+            return next
+        case UInt8(ascii: "N") where scan.startsWith("NaN", at: p): throw scan.fail("NaN is not JSON: send null or a number", at: p)
+        case UInt8(ascii: "I") where scan.startsWith("Infinity", at: p): throw scan.fail("Infinity is not JSON: send null or a number", at: p)
+        case UInt8(ascii: "'"): throw scan.fail("strings must use double quotes, not single quotes", at: p)
+        case UInt8(ascii: "/"): throw scan.fail("comments are not JSON", at: p)
+        default: throw scan.fail("unexpected \(scan.describeByte(at: p)): expected a value", at: p)
+        }
+    }
+
+    mutating func keyword(_ word: StaticString, _ kind: JSONTape.Kind, at p: Int) throws(JSONError) -> Int {
+        let count = word.utf8CodeUnitCount
+        guard p + count <= scan.end else { throw scan.fail("invalid literal: expected \(word)", at: p) }
+        for i in 0..<count where scan.base[p + i] != word.utf8Start[i] {
+            throw scan.fail("invalid literal: expected \(word)", at: p)
+        }
+        try emit(kind, p, p + count, at: p + count)
+        return p + count
+    }
+
+    mutating func enter(at p: Int) throws(JSONError) {
+        depth += 1
+        if depth > JSONParser.maximumDepth { throw scan.fail("nesting deeper than \(JSONParser.maximumDepth) levels", at: p) }
+    }
+
+    /// Sets a container's end, member count and the index past its last descendant once it is closed.
+    @inline(__always)
+    mutating func close(_ container: Int, end stop: Int, count members: Int, keys: UInt32 = 0) {
+        let token = storage.pointer + container
+        token.pointee.end = stop
+        token.pointee.count = Int32(clamping: members)
+        token.pointee.next = Int32(count)
+        token.pointee.head = keys
+    }
+
+    mutating func parseObject(_ open: Int) throws(JSONError) -> Int {
+        try enter(at: open)
+        let container = count
+        try emit(.object, open, open, at: open)
+        var p = scan.skipWhitespace(open + 1)
+        if p < scan.end && scan.base[p] == UInt8(ascii: "}") {
+            depth -= 1
+            close(container, end: p + 1, count: 0)
+            return p + 1
+        }
+        var members = 0
+        var keys: UInt32 = 0
+        while true {
+            p = scan.skipWhitespace(p)
+            guard p < scan.end else { throw scan.fail("unexpected end of input inside an object: expected a key", at: p) }
+            guard scan.base[p] == quote else { throw scan.unexpected(": expected a key in double quotes", at: p) }
+            if depth == 1 { topOffsets.append(p) }
+            let key = try scan.parseString(p)
+            try emit(.string, key.start, key.end, escaped: key.escaped, at: key.next)
+            if key.escaped {
+                storage.pointer[count - 1].count = -1
+                keys = ~0
+            } else {
+                // Four bytes from the key's start are in the buffer unless it ends right there (then
+                // the document is cut short and fails below): one load, masked to the key.
+                let length = key.end - key.start
+                let head: UInt32
+                if key.start + 4 <= scan.end {
+                    let word = UnsafeRawPointer(scan.base + key.start).loadUnaligned(as: UInt32.self)
+                    head = length >= 4 ? word : word & ((1 << (8 * UInt32(length))) &- 1)
+                } else {
+                    head = JSONTape.head(scan.base + key.start, count: length)
+                }
+                storage.pointer[count - 1].head = head
+                storage.pointer[count - 1].count = Int32(truncatingIfNeeded: length)
+                keys |= JSONTape.keyBit(count: length, head: head)
+            }
+            p = scan.skipWhitespace(key.next)
+            guard p < scan.end, scan.base[p] == UInt8(ascii: ":") else {
+                let name = JSONView(tokens: UnsafeBufferPointer(start: storage.pointer, count: count), bytes: scan.buffer, index: count - 1).decodedText
+                throw scan.fail("unexpected \(scan.describeByte(at: p)): expected ':' after the key \"\(name)\"", at: p)
+            }
+            p = scan.skipWhitespace(try parseValue(p + 1))
+            members += 1
+            guard p < scan.end else { throw scan.fail("unexpected end of input inside an object: expected ',' or '}'", at: p) }
+            let b = scan.base[p]
+            if b == UInt8(ascii: ",") {
+                let comma = p
+                p = scan.skipWhitespace(p + 1)
+                if p < scan.end && scan.base[p] == UInt8(ascii: "}") { throw scan.fail("trailing comma before '}'", at: comma) }
+            } else if b == UInt8(ascii: "}") {
+                depth -= 1
+                close(container, end: p + 1, count: members, keys: keys)
+                return p + 1
+            } else {
+                throw scan.unexpected(": expected ',' or '}' after a member", at: p)
+            }
+        }
+    }
+
+    mutating func parseArray(_ open: Int) throws(JSONError) -> Int {
+        try enter(at: open)
+        let container = count
+        try emit(.array, open, open, at: open)
+        var p = scan.skipWhitespace(open + 1)
+        if p < scan.end && scan.base[p] == UInt8(ascii: "]") {
+            depth -= 1
+            close(container, end: p + 1, count: 0)
+            return p + 1
+        }
+        var elements = 0
+        while true {
+            p = scan.skipWhitespace(p)
+            if depth == 1 { topOffsets.append(p) }
+            p = scan.skipWhitespace(try parseValue(p))
+            elements += 1
+            guard p < scan.end else { throw scan.fail("unexpected end of input inside an array: expected ',' or ']'", at: p) }
+            let b = scan.base[p]
+            if b == UInt8(ascii: ",") {
+                let comma = p
+                p = scan.skipWhitespace(p + 1)
+                if p < scan.end && scan.base[p] == UInt8(ascii: "]") { throw scan.fail("trailing comma before ']'", at: comma) }
+            } else if b == UInt8(ascii: "]") {
+                depth -= 1
+                close(container, end: p + 1, count: elements)
+                return p + 1
+            } else {
+                throw scan.unexpected(": expected ',' or ']' after an element", at: p)
+            }
+        }
     }
 }

@@ -125,7 +125,7 @@ public struct Intake: Sendable {
     /// An already parsed value (an object, an array or an envelope).
     public mutating func value(_ value: JSON, source: SourcePosition, transport: Transport = Transport()) -> [Outcome] {
         var outcomes: [Outcome] = []
-        PayloadStore(value).withRoot { root in self.value(root, source: source, transport: transport) { outcomes.append($0) } }
+        PayloadStore.make(value).withRoot { root in self.value(root, source: source, transport: transport) { outcomes.append($0) } }
         return outcomes
     }
 
@@ -146,7 +146,7 @@ public struct Intake: Sendable {
         case .success(let shape):
             let id = nextID
             nextID += 1
-            body(.push(Push(id: id, store: PayloadStore(value), shape: shape, transport: transport, source: source)))
+            body(.push(Push(id: id, store: PayloadStore.make(value), shape: shape, transport: transport, source: source)))
         }
     }
 

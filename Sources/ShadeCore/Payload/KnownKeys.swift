@@ -34,6 +34,33 @@ public enum KeyPlace: String, CaseIterable, Sendable {
         }
     }
 
+    /// The place's position in `allCases`, for tables read per object (`KeyPlace` hashes as its raw
+    /// string, which is more than a lookup in the shape readers should cost).
+    var ordinal: Int {
+        switch self {
+        case .apnsPayload: return 0
+        case .aps: return 1
+        case .alert: return 2
+        case .sound: return 3
+        case .fcmRequest: return 4
+        case .fcmMessage: return 5
+        case .fcmNotification: return 6
+        case .androidConfig: return 7
+        case .androidNotification: return 8
+        case .apnsConfig: return 9
+        case .apnsFCMOptions: return 10
+        case .webpushConfig: return 11
+        case .legacyMessage: return 12
+        case .legacyNotification: return 13
+        case .sendToUser: return 14
+        case .expo: return 15
+        case .webOptions: return 16
+        case .pusherBeams: return 17
+        case .conversationData: return 18
+        case .headers: return 19
+        }
+    }
+
     /// A place whose unknown keys are app data or free-form: only near misses are reported (V9).
     var holdsAppKeys: Bool { self == .apnsPayload || self == .conversationData || self == .headers }
 }
@@ -94,9 +121,8 @@ public enum KnownKeys {
     /// The wire form of an object read in place: the object itself when it holds no other spelling
     /// (nothing is built), else the renamed tree `wire` makes of it, so the renaming rule is one.
     static func wire(_ object: PayloadValue, _ place: KeyPlace) -> (object: PayloadValue, renamed: [String]) {
-        guard let names = aliasNames[place], object.members.contains(where: { key, _ in names.contains { key.stringEquals($0) } }) else {
-            return (object, [])
-        }
+        // Each other spelling is looked up (most are turned down by the object's key bits at once).
+        guard aliasNames[place.ordinal].contains(where: object.has) else { return (object, []) }
         let (wire, renamed) = wire(object.json.object ?? JSONObject(), place)
         return (.tree(.object(wire)), renamed)
     }
@@ -133,8 +159,8 @@ public enum KnownKeys {
     }
 
     static let names: [KeyPlace: Set<String>] = tables.mapValues { Set($0.map(\.name)) }
-    /// Each place's other spellings, compared on the bytes of keys read in place.
-    static let aliasNames: [KeyPlace: [String]] = tables.mapValues { $0.compactMap(\.alias) }
+    /// Each place's other spellings, by `KeyPlace.ordinal`.
+    static let aliasNames: [[String]] = KeyPlace.allCases.map { place in (tables[place] ?? []).compactMap(\.alias) }
     static let aliases: [KeyPlace: [String: KnownKey]] = tables.mapValues { keys in
         Dictionary(keys.compactMap { key in key.alias.map { ($0, key) } }, uniquingKeysWith: { first, _ in first })
     }

@@ -1,55 +1,72 @@
-/// One push's payload as it was received: its bytes and their token tape, nothing else. Every reading
-/// of the push (shape, platform, conversation keys, sizes) is done on it in place; a `JSON` tree is
-/// built only for someone who asks for one (the inspector, lint, a recording, a test).
+/// One push's payload as it was received: its bytes and their token tape in one block, nothing
+/// else. Every reading of the push (shape, platform, conversation keys, sizes) is done on it in place;
+/// a `JSON` tree is built only for someone who asks for one (the inspector, lint, a recording, a test).
 /// Immutable and shared: a push, its items and their app data point at the same store.
-public final class PayloadStore: Sendable {
-    let bytes: [UInt8]
-    /// The payload's tokens, rebased: the root is token 0 and offsets count from `bytes[0]`.
-    let tokens: [JSONTape.Token]
+public final class PayloadStore: @unchecked Sendable {
+    // @unchecked: the block is written once, in `make`, before the store is shared, and never again.
+
+    /// The bytes, then the tokens (8-byte aligned), rebased: the root is token 0 and offsets count
+    /// from the first byte.
+    private let block: UnsafeMutableRawPointer
+    private let byteCount: Int
+    private let tokenCount: Int
+
+    private init(byteCount: Int, tokenCount: Int) {
+        self.byteCount = byteCount
+        self.tokenCount = tokenCount
+        block = .allocate(byteCount: Self.tokenOffset(byteCount) + tokenCount * MemoryLayout<JSONTape.Token>.stride,
+                          alignment: MemoryLayout<JSONTape.Token>.alignment)
+    }
+
+    deinit { block.deallocate() }
+
+    private static func tokenOffset(_ byteCount: Int) -> Int {
+        let alignment = MemoryLayout<JSONTape.Token>.alignment
+        return (byteCount + alignment - 1) / alignment * alignment
+    }
+
+    private var bytes: UnsafeMutablePointer<UInt8> { block.assumingMemoryBound(to: UInt8.self) }
+    private var tokens: UnsafeMutablePointer<JSONTape.Token> {
+        (block + Self.tokenOffset(byteCount)).assumingMemoryBound(to: JSONTape.Token.self)
+    }
 
     /// The value `view` stands for, copied out of the document it was parsed in (an envelope's
     /// `payload`, a batch element, a whole document).
-    init(_ view: JSONView) {
+    static func make(_ view: JSONView) -> PayloadStore {
         let root = view.tokens[view.index]
-        let base = root.start
         let first = view.index
-        let end = Int(root.next)
-        bytes = Array(UnsafeBufferPointer(rebasing: view.bytes[root.start..<root.end]))
-        var tokens: [JSONTape.Token] = []
-        tokens.reserveCapacity(end - first)
-        for i in first..<end {
-            var t = view.tokens[i]
-            t.start -= base
-            t.end -= base
+        let store = PayloadStore(byteCount: root.end - root.start, tokenCount: Int(root.next) - first)
+        store.block.bindMemory(to: UInt8.self, capacity: store.byteCount)
+            .initialize(from: view.bytes.baseAddress! + root.start, count: store.byteCount)
+        let tokens = (store.block + tokenOffset(store.byteCount)).bindMemory(to: JSONTape.Token.self, capacity: store.tokenCount)
+        for i in 0..<store.tokenCount {
+            var t = view.tokens[first + i]
+            t.start -= root.start
+            t.end -= root.start
             t.next -= Int32(first)
-            tokens.append(t)
+            (tokens + i).initialize(to: t)
         }
-        self.tokens = tokens
+        return store
     }
 
     /// A tree made elsewhere (a Web Push plaintext, a test), stored as its compact text.
-    public convenience init(_ json: JSON) {
-        let text = JSONWriter.compactBytes(json)
+    public static func make(_ json: JSON) -> PayloadStore {
+        var text = JSONWriter.compactBytes(json)
         var tape = JSONTape()
         // Compact text written from a tree parses (a number lexeme made up in code might not: null then).
-        let parsed = text.withUnsafeBufferPointer { buffer in (try? tape.parse(buffer)) != nil }
-        self.init(bytes: parsed ? text : Array("null".utf8), tokens: parsed ? tape.tokens : [Self.null])
+        if text.withUnsafeBufferPointer({ (try? tape.parse($0)) == nil }) {
+            text = Array("null".utf8)
+            text.withUnsafeBufferPointer { _ = try? tape.parse($0) }
+        }
+        return text.withUnsafeBufferPointer { buffer in tape.withRoot(buffer) { make($0) } }
     }
-
-    private init(bytes: [UInt8], tokens: [JSONTape.Token]) {
-        self.bytes = bytes
-        self.tokens = tokens
-    }
-
-    private static let null = JSONTape.Token(kind: .null, start: 0, end: 4, next: 1)
 
     /// The payload's root, valid inside `body` only (a view holds pointers into this store).
     @inline(__always)
     public func withRoot<R>(_ body: (JSONView) throws -> R) rethrows -> R {
-        try bytes.withUnsafeBufferPointer { bytes in
-            try tokens.withUnsafeBufferPointer { tokens in
-                try body(JSONView(tokens: tokens, bytes: bytes, index: 0))
-            }
+        try withExtendedLifetime(self) {
+            try body(JSONView(tokens: UnsafeBufferPointer(start: tokens, count: tokenCount),
+                              bytes: UnsafeBufferPointer(start: bytes, count: byteCount), index: 0))
         }
     }
 
@@ -63,5 +80,5 @@ public final class PayloadStore: Sendable {
     public var json: JSON { withRoot { $0.json } }
 
     /// The payload's bytes as received (a recording can copy them without re-serialising).
-    public var text: [UInt8] { bytes }
+    public var text: [UInt8] { withRoot { Array($0.raw) } }
 }

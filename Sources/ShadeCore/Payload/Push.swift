@@ -87,7 +87,7 @@ public struct Push: Sendable, Equatable {
     public var notes: [String] = []
 
     public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
-        self.init(id: id, store: PayloadStore(payload), shape: shape, transport: transport, source: source)
+        self.init(id: id, store: PayloadStore.make(payload), shape: shape, transport: transport, source: source)
     }
 
     public init(id: Int, store: PayloadStore, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
@@ -102,7 +102,7 @@ public struct Push: Sendable, Equatable {
     /// recording): the readings that decide what a device shows never build one.
     public var payload: JSON {
         get { store.json }
-        set { store = PayloadStore(newValue) }
+        set { store = PayloadStore.make(newValue) }
     }
 
     /// The payload's root, read in place, valid inside `body` only.
