@@ -72,11 +72,13 @@ extension JSON {
     public subscript(key: String) -> JSON? { object?[key] }
 
     /// The value as an integer: a JSON number with no fraction, or a string holding one
-    /// (FCM data values and node-gcm fields are often strings).
+    /// (FCM data values and node-gcm fields are often strings). Digits beyond Int's range saturate
+    /// (`Checked`): a payload's `"badge": 99999999999999999999` is a huge badge, not a trap.
     public var int: Int? {
         switch self {
-        case .number(let n): return Int(n) ?? Double(n).flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
-        case .string(let s): return Int(s.trimmingASCIIWhitespace())
+        case .number(let n):
+            return Checked.integer(n) ?? Double(n).flatMap { $0 == $0.rounded() && Swift.abs($0) < 1e15 ? Int($0) : nil }
+        case .string(let s): return Checked.integer(s.trimmingASCIIWhitespace())
         default: return nil
         }
     }

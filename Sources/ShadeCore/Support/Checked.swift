@@ -24,6 +24,11 @@ public enum Checked {
         return overflow ? (b > 0 ? .max : .min) : sum
     }
 
+    @inlinable public static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
+        let (difference, overflow) = a.subtractingReportingOverflow(b)
+        return overflow ? (b < 0 ? .max : .min) : difference
+    }
+
     @inlinable public static func multiply(_ a: Int64, _ b: Int64) -> Int64 {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
@@ -32,6 +37,15 @@ public enum Checked {
     /// |a| without trapping on Int.min.
     @inlinable public static func magnitude(_ a: Int) -> Int {
         a == .min ? .max : Swift.abs(a)
+    }
+
+    /// A Double as an Int64, truncated toward zero and pinned to Int64's range (`Int64(_:)` traps
+    /// outside it); NaN is 0.
+    @inlinable public static func int64(_ value: Double) -> Int64 {
+        guard !value.isNaN else { return 0 }
+        if value >= 9_223_372_036_854_775_807.0 { return .max }   // 2^63: the first Double past Int64.max
+        if value <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(value)
     }
 
     /// `value` pinned into `range`.

@@ -101,6 +101,8 @@ struct CommandResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Set when a signal ended the program (then `status` is the signal's number).
+    var killedBySignal = false
 }
 
 func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
@@ -123,7 +125,8 @@ func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterv
     process.waitUntilExit()
     stdout.waitForEnd()
     stderr.waitForEnd()
-    return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
+    return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text,
+                         killedBySignal: process.terminationReason == .uncaughtSignal)
 }
 
 /// curl with a hard time limit.
