@@ -31,18 +31,27 @@ public struct JSONObject: Sendable, Equatable {
         get {
             var i = members.count - 1
             while i >= 0 {
-                if members[i].key == key { return members[i].value }
+                if Self.sameKey(members[i].key, key) { return members[i].value }
                 i -= 1
             }
             return nil
         }
         set {
-            if let index = members.lastIndex(where: { $0.key == key }) {
-                if let newValue { members[index].value = newValue } else { members.removeAll { $0.key == key } }
+            if let index = members.lastIndex(where: { Self.sameKey($0.key, key) }) {
+                if let newValue { members[index].value = newValue } else { members.removeAll { Self.sameKey($0.key, key) } }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
             }
         }
+    }
+
+    /// Keys match as JavaScript matches them, code unit for code unit. Swift's `==` compares
+    /// canonical equivalence, which normalises both sides: a key of 100,000 combining marks cost
+    /// its whole length on every lookup of `aps` (issue 10, finding 3), and U+212A KELVIN SIGN
+    /// would have answered for `K`.
+    @inline(__always)
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     public var keys: [String] { members.map(\.key) }
@@ -57,7 +66,7 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public func removing(_ keys: Set<String>) -> JSONObject {
-        JSONObject(members.filter { !keys.contains($0.key) })
+        JSONObject(members.filter { member in !keys.contains { Self.sameKey($0, member.key) } })
     }
 }
 
