@@ -41,7 +41,11 @@ public struct JSONWriter {
 
     static func escapedSize(_ s: String) -> Int {
         var size = 2 + s.utf8.count
-        for b in s.utf8 where needsEscape(b) {
+        var previous: UInt8 = 0
+        for b in s.utf8 {
+            defer { previous = b }
+            if previous == 0xC2 && isC1SecondByte(b) { size += 4; continue }   // two bytes become six: \u0085
+            guard needsEscape(b) else { continue }
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1  // two characters, such as \n
             default: size += 5  // six: \u00XX
@@ -50,8 +54,17 @@ public struct JSONWriter {
         return size
     }
 
+    /// The bytes written as an escape: a quote, a backslash, and every control character
+    /// `SafeText.isControl` names (C0, DEL here; C1 through `isC1SecondByte`), so no terminal that
+    /// shows the JSON acts on one.
     @inline(__always)
-    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
+    static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x80 && (SafeText.isControl(UInt32(b)) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\"))
+    }
+
+    /// C1 controls are U+0080–U+009F: in UTF-8, 0xC2 followed by one of these.
+    @inline(__always)
+    static func isC1SecondByte(_ b: UInt8) -> Bool { b >= 0x80 && b <= 0x9F }
 
     public mutating func write(_ value: JSON) {
         switch value {
@@ -105,10 +118,22 @@ public struct JSONWriter {
         var s = s
         s.withUTF8 { utf8 in
             var run = 0
-            for i in utf8.indices where Self.needsEscape(utf8[i]) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                writeEscape(utf8[i])
-                run = i + 1
+            var i = 0
+            while i < utf8.count {
+                let b = utf8[i]
+                if Self.needsEscape(b) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                    writeEscape(b)
+                    i += 1
+                    run = i
+                } else if b == 0xC2 && i + 1 < utf8.count && Self.isC1SecondByte(utf8[i + 1]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                    writeEscape(utf8[i + 1])   // the scalar's value is its second byte
+                    i += 2
+                    run = i
+                } else {
+                    i += 1
+                }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }

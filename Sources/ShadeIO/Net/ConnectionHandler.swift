@@ -1,4 +1,5 @@
 // The application's side of a connection: requests and lines in, replies out.
+import ShadeCore
 
 /// Names a client connection in error sources and logs: `unix#3`, `tcp 127.0.0.1:51234#4`.
 public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
@@ -48,6 +49,6 @@ extension ConnectionHandler {
     /// `{"ok": false, "error": "line 3: line is … bytes; the limit is …"}`, the NDJSON refusal shape.
     public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
         let reason = "line \(line.number): \(line.problem ?? "refused")"
-        return Array("{\"ok\": false, \"error\": \(JSONText.quoted(reason))}".utf8)
+        return Array("{\"ok\": false, \"error\": \(JSONWriter.compact(.string(reason)))}".utf8)
     }
 }

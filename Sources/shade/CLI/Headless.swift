@@ -9,7 +9,7 @@ enum Headless {
     static func isChosen(_ parsed: ParsedArguments) -> Bool {
         if parsed.has("--headless") { return true }
         guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
-            fputs("shade: no terminal: running headless\n", stderr)
+            Console.error("shade: no terminal: running headless")
             return true
         }
         return false

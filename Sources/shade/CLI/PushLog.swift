@@ -1,9 +1,8 @@
 import ShadeCore
 import ShadeIO
-import ShadeUI  // sanitized: the one gate payload text passes before a terminal
 
 /// The headless log (`shade listen --headless`, `shade replay` without a terminal): a line per push and
-/// platform shown, then a one-line summary. Payload text is data: it is cleaned of control characters.
+/// platform shown, then a one-line summary. Payload text is data: `Console.line` writes each line through `SafeText`.
 /// Arrivals are described once per loop round, from one state per platform, so a flood costs one
 /// state per round instead of one per push.
 final class PushLog {
@@ -30,7 +29,7 @@ final class PushLog {
             }
         }
         for arrival in pending {
-            for line in lines(for: arrival, placed: placed) { print(line) }
+            for line in lines(for: arrival, placed: placed) { Console.line(line) }
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -46,14 +45,14 @@ final class PushLog {
     /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         if let refusal = arrival.refusal {
-            return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))"]
+            return ["\(arrival.source.description): refused (not recorded): \(refusal.message)"]
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
                 return nil
             }.first ?? "rejected"
-            return ["\(sanitized(arrival.source.description)): rejected: \(sanitized(reason))"]
+            return ["\(arrival.source.description): rejected: \(reason)"]
         }
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
@@ -64,7 +63,7 @@ final class PushLog {
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
         switch effect {
         case .rejected(let reason):
-            return "rejected: " + sanitized(reason)
+            return "rejected: " + reason
         case .elsewhere:
             let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
@@ -73,15 +72,15 @@ final class PushLog {
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
-            let key = sanitized(placed.key)
+            let key = placed.key
             switch placed.kind {
             case .conversation:
-                return "conversation \(key) ← \(sanitized(placed.line.sender ?? placed.title ?? "")): \(sanitized(placed.line.text))"
+                return "conversation \(key) ← \(placed.line.sender ?? placed.title ?? ""): \(placed.line.text)"
             case .call:
-                return "call \(key) from \(sanitized(placed.title ?? "unknown caller"))"
+                return "call \(key) from \(placed.title ?? "unknown caller")"
             case .plain, .bundle:
-                let title = (placed.line.title ?? placed.title).map { " \"\(sanitized($0))\"" } ?? ""
-                return "notification \(key)\(title): \(sanitized(placed.line.text))"
+                let title = (placed.line.title ?? placed.title).map { " \"\($0)\"" } ?? ""
+                return "notification \(key)\(title): \(placed.line.text)"
             }
         }
     }

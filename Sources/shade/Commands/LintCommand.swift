@@ -79,7 +79,7 @@ enum LintCommand {
             }
         }
         let report = LintReport(pushes: pushes).collapsingRepeatedNotes()
-        print(format == .json ? report.json() : report.text(), terminator: "")
+        Console.text(format == .json ? report.json() : report.text())
         return report.hasErrors ? 1 : 0
     }
 }

@@ -56,7 +56,7 @@ enum ListenCommand {
         let port = try portOption(parsed) ?? defaultPort
         let bind = parsed.value("--bind") ?? "127.0.0.1"
         if bind != "127.0.0.1" {
-            fputs("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state\n", stderr)
+            Console.error("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state")
         }
         if let key = parsed.value("--api-key"), key.isEmpty { throw UsageError("--api-key needs a value, such as --api-key dev-key") }
         var journal: Journal?
@@ -80,7 +80,7 @@ enum ListenCommand {
             session.shutdown()
             throw UsageError(error.message)
         }
-        print("shade: listening on " + listening.joined(separator: " and ")
+        Console.line("shade: listening on " + listening.joined(separator: " and ")
             + (journal.map { ", recording to \($0.path)" } ?? ""))
         fflush(stdout)
 
@@ -98,7 +98,7 @@ enum ListenCommand {
             throw UsageError(error.message)
         }
         session.shutdown()
-        print("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
+        Console.line("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
             + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
             + log.summary(session))
         return 0

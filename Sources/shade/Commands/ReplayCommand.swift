@@ -61,7 +61,7 @@ enum ReplayCommand {
         }
         let played = session.replay?.playedCount ?? 0
         session.shutdown()
-        print("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(documents.count) "
+        Console.line("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(documents.count) "
             + "\(documents.count == 1 ? "file" : "files"); " + log.summary(session))
         return 0
     }

@@ -60,7 +60,7 @@ enum SendCommand {
                 do {
                     units.append(Unit(source: source, bytes: bytes, value: try JSONParser.parse(bytes)))
                 } catch {
-                    print("\(source): not sent: invalid JSON (V8) at line \(error.line), column \(error.column): \(error.message)")
+                    Console.line("\(source): not sent: invalid JSON (V8) at line \(error.line), column \(error.column): \(error.message)")
                     refused += 1
                 }
             }
@@ -85,7 +85,7 @@ enum SendCommand {
             case .tcp: refused += try sendRequests(units, headers: headers, client: client)
             }
         } catch {
-            fputs("shade: \(error.message)\n", stderr)
+            Console.error("shade: \(error.message)")
             return 1
         }
         fflush(stdout)
@@ -127,7 +127,7 @@ enum SendCommand {
         var refused = 0
         for (unit, reply) in zip(units, replies) {
             let text = String(decoding: reply, as: UTF8.self)
-            print("\(unit.source): \(text)")
+            Console.line("\(unit.source): \(text)")
             if (try? JSONParser.parse(reply))?["ok"]?.bool != true { refused += 1 }
         }
         return refused
@@ -151,7 +151,7 @@ enum SendCommand {
             var shown = "\(response.status)"
             if let apnsID = response.headers["apns-id"] { shown += " apns-id: \(apnsID)" }
             if !response.body.isEmpty { shown += " " + String(decoding: response.body, as: UTF8.self) }
-            print("\(unit.source): \(shown)")
+            Console.line("\(unit.source): \(shown)")
             let ok = (try? JSONParser.parse(response.body))?["ok"]?.bool
             if response.status >= 400 || ok == false { refused += 1 }
         }

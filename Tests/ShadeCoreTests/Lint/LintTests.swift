@@ -119,7 +119,7 @@ import Testing
         let text = report.text()
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) })
         #expect(text.contains(#"$.aps["x\u001b[2J"]"#))
-        #expect(text.contains(#"$.aps["y\u009B"]"#))
+        #expect(text.contains(#"$.aps["y\u009b"]"#))
     }
 
     @Test func V_pathsQuoteKeysThatAreNotPlain() {
