@@ -62,6 +62,10 @@ enum ListenCommand {
         var journal: Journal?
         if let path = parsed.value("--record") {
             do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
+            if let cut = journal?.repairedBytes, cut > 0 {
+                Console.error("shade: warning: --record \(path) ended in a torn line (\(cut) bytes, left by a crash or a full "
+                    + "disk, never acknowledged); cut back to its last whole line")
+            }
         }
         // Decide headless and take SIGINT/SIGTERM before anything is announced: a script that stops
         // Shade as soon as it says "listening" must find it ready to stop in order.

@@ -46,8 +46,8 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String]) throws {
-        process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
+    init(_ arguments: [String], executable: String = ServerBuild.shade) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
