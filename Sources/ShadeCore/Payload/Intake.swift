@@ -38,6 +38,22 @@ public struct Intake: Sendable {
                                      reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)")))
             return
         }
+        document(parsed: parsed, bytes: bytes, source: name, firstLine: firstLine, transport: transport, body)
+    }
+
+    /// A document the caller already parsed (`JSONParser.parseDocument(bytes)`), to look at it first:
+    /// a route counts a batch's pushes before taking any (`pushCount`).
+    public mutating func document(parsed: (value: JSON, elementOffsets: [Int]), bytes: [UInt8], source name: String,
+                                  firstLine: Int = 1, transport: Transport = Transport()) -> [Outcome] {
+        var outcomes: [Outcome] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            document(parsed: parsed, bytes: buffer, source: name, firstLine: firstLine, transport: transport) { outcomes.append($0) }
+        }
+        return outcomes
+    }
+
+    mutating func document(parsed: (value: JSON, elementOffsets: [Int]), bytes: UnsafeBufferPointer<UInt8>, source name: String,
+                           firstLine: Int, transport: Transport, _ body: (Outcome) -> Void) {
         switch parsed.value {
         case .array(let elements):
             // Each element reports at its own line; lines are counted once, walking forward.
@@ -98,6 +114,20 @@ public struct Intake: Sendable {
             } else {
                 for outcome in results { body(outcome) }
             }
+        }
+    }
+
+    /// How many pushes (or rejections) `value` makes: one per object, arrays and envelopes holding
+    /// arrays counted through, as `value(_:source:)` takes them.
+    public static func pushCount(_ value: JSON) -> Int {
+        switch value {
+        case .array(let elements):
+            return elements.reduce(0) { Checked.add($0, pushCount($1)) }
+        case .object(let object):
+            if case .success(.envelope) = PayloadShape.detect(object), let payload = object["payload"] { return pushCount(payload) }
+            return 1
+        default:
+            return 1
         }
     }
 

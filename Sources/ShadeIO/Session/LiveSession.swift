@@ -372,8 +372,14 @@ public final class LiveSession: ConnectionHandler {
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        let parsed = try? JSONParser.parseDocument(request.body)
+        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: route.service) {
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            return replies.requestError(route, tooMany)
+        }
         var intake = Intake(firstID: 0)
-        var outcomes = intake.document(request.body, source: name, transport: transport)
+        var outcomes = parsed.map { intake.document(parsed: $0, bytes: request.body, source: name, transport: transport) }
+            ?? intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
         let admissions = admit(outcomes, service: route.service)
@@ -385,9 +391,15 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+        let parsed = try? JSONParser.parseDocument(line)
+        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: .anyShape) {
+            rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
+            return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
+        }
         var intake = Intake(firstID: 0)
-        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson"))
+        let transport = Transport(via: "ndjson")
+        let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
+            ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
