@@ -22,7 +22,9 @@ enum ListenCommand {
         (Ctrl-C or SIGTERM; the recording is flushed first).
 
         Options:
-          --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade.sock, else /tmp/shade-UID.sock)
+          --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade/shade.sock, else
+                                  /tmp/shade-UID/shade.sock: a directory made 0700 and refused when
+                                  another user owns it)
           --port N                the TCP port (default \(defaultPort)); 0 picks a free one and prints it
           --bind ADDR             listen on another address than 127.0.0.1 (anyone who reaches it can push)
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
@@ -76,7 +78,16 @@ enum ListenCommand {
         }
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
                                   clock: SystemClock())
-        let socket = parsed.value("--socket") ?? Endpoint.defaultSocketPath()
+        let socket: String
+        if let chosen = parsed.value("--socket") {
+            socket = chosen
+        } else {
+            do { try PrivateFiles.directory(Endpoint.defaultSocketDirectory()) } catch {
+                session.shutdown()
+                throw UsageError("the socket directory \(error.description)")
+            }
+            socket = Endpoint.defaultSocketPath()
+        }
         let listening: [String]
         do {
             listening = try session.listen(socketPath: socket, port: port, bind: bind)

@@ -18,8 +18,9 @@ enum SendCommand {
         2 when no Shade listens.
 
         Options:
-          --socket PATH        the socket of the listening Shade (default $XDG_RUNTIME_DIR/shade.sock,
-                               else /tmp/shade-UID.sock)
+          --socket PATH        the socket of the listening Shade (default $XDG_RUNTIME_DIR/shade/shade.sock,
+                               else /tmp/shade-UID/shade.sock); a socket another user owns, or one
+                               another user's process listens on, is refused
           --port N             send over HTTP to 127.0.0.1:N instead
           --header 'k: v'      a transport header for every push (apns-push-type, apns-collapse-id, …);
                                repeatable. Over the socket the pushes go as envelopes carrying it.

@@ -46,9 +46,11 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String], executable: String = ServerBuild.shade) throws {
+    /// `environment` is added to (and overrides) this process's; a nil value removes a variable.
+    init(_ arguments: [String], executable: String = ServerBuild.shade, environment: [String: String?] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
+        if !environment.isEmpty { process.environment = mergedEnvironment(environment) }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -105,14 +107,23 @@ struct CommandResult {
     var killedBySignal = false
 }
 
-func runShadeCommand(_ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
-    try runProgram(ServerBuild.shade, arguments, timeout: timeout)
+func runShadeCommand(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
+    try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
-func runProgram(_ executable: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> CommandResult {
+/// This process's environment with `changes` applied (nil removes a variable).
+func mergedEnvironment(_ changes: [String: String?]) -> [String: String] {
+    var environment = ProcessInfo.processInfo.environment
+    for (name, value) in changes { environment[name] = value }
+    return environment
+}
+
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+                timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
+    if !environment.isEmpty { process.environment = mergedEnvironment(environment) }
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err
