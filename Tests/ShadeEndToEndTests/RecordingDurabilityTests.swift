@@ -96,6 +96,7 @@ import json, socket, sys
 path, count = sys.argv[1], int(sys.argv[2])
 s = socket.socket(socket.AF_UNIX)
 s.connect(path)
+print("connected", flush=True)
 replies = s.makefile("rb")
 acked, highest, number = 0, 0, 0
 try:
@@ -121,12 +122,13 @@ print(acked, highest, flush=True)
         let record = ServerBuild.temporary("killed.jsonl"), socket = ServerBuild.temporary("s.sock")
         let (shade, _) = try startListening(["--record", record], socket: socket)
         let client = try ShadeProcess(["-c", floodClient, socket, "30000"], executable: "/usr/bin/python3")
+        try #require(client.waitForOutput(matching: "connected") != nil, "client: \(client.stderr.text)")
         usleep(UInt32.random(in: 50_000...600_000, using: &generator))   // a random point of the flood
         kill(shade.process.processIdentifier, SIGKILL)
         shade.process.waitUntilExit()
         client.process.waitUntilExit()
         client.stdout.waitForEnd()
-        let counts = client.stdout.text.split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
+        let counts = client.stdout.text.split(separator: "\n").last?.split(separator: " ").compactMap { Int($0) } ?? []
         try #require(counts.count == 2, "client: \(client.stdout.text) \(client.stderr.text)")
         let (acked, highest) = (counts[0], counts[1])
         #expect(acked == highest, "round \(round): ids are 1…N in order")

@@ -39,9 +39,20 @@ public protocol ConnectionHandler: AnyObject {
 
     /// An NDJSON line refused by the transport (too long, or cut off by the end of the stream).
     func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8]
+
+    /// Asked after each NDJSON reply: true closes the connection once that reply is written, and the
+    /// rest of its input is not read (a stream over TCP that did not present `--api-key`).
+    func closesAfterReply(on connection: ConnectionInfo) -> Bool
+
+    /// The connection is gone: what was kept about it can go.
+    func closed(_ connection: ConnectionInfo)
 }
 
 extension ConnectionHandler {
+    public func closesAfterReply(on connection: ConnectionInfo) -> Bool { false }
+
+    public func closed(_ connection: ConnectionInfo) {}
+
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
         error.response
     }

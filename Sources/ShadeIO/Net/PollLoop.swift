@@ -359,6 +359,10 @@ public final class PollLoop {
                 }
                 if reply.last != 0x0A { reply.append(0x0A) }
                 connection.enqueue(reply)
+                if handler.closesAfterReply(on: connection.info) {
+                    connection.closeWhenFlushed = true
+                    return true
+                }
             }
             return false
         }
@@ -367,6 +371,7 @@ public final class PollLoop {
     private func close(_ connection: Connection) {
         Glibc.close(connection.fd)
         connections[connection.info.id] = nil
+        handler.closed(connection.info)
     }
 
     private func expireIdleConnections() {

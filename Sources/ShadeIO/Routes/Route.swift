@@ -64,6 +64,11 @@ public enum Route: Equatable, Hashable, Sendable {
         }
     }
 
+    /// Whether the route takes pushes (changes what Shade shows): with `--api-key` such a route needs
+    /// the key (`Credentials`). Every route but the GET ones does, so a route added later falls under
+    /// the rule unless it only reads.
+    public var takesPushes: Bool { method != "GET" }
+
     /// The envelope's `via` for pushes that came this way.
     public var via: String {
         switch self {

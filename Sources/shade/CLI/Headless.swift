@@ -2,7 +2,7 @@
 import ShadeCore
 import ShadeIO
 
-/// Running a `LiveSession` without a terminal: the push log on standard output, SIGINT and SIGTERM end it.
+/// Running a `LiveSession` without a terminal: the push log on standard output, SIGINT, SIGTERM and SIGHUP end it.
 enum Headless {
     /// Whether to run without the TUI: asked for, or standard input or output is not a terminal (then
     /// it says so on stderr).
@@ -22,7 +22,7 @@ enum Headless {
         return log
     }
 
-    /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false), printing the log
+    /// Runs the loop until SIGINT, SIGTERM or SIGHUP (returns true) or `finished()` (false), printing the log
     /// after every round: one state per round, and one write, not one per push.
     /// `signals` can be made earlier by the caller, so a signal that comes before the loop starts
     /// still ends it in order (rather than killing Shade with the socket file left behind).

@@ -9,7 +9,7 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--headless] [profile options]",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--server-secret S] [--headless] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
         starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
@@ -18,8 +18,9 @@ enum ListenCommand {
         \(Route.table.map { "  " + $0 }.joined(separator: "\n"))
 
         A push a route refuses (as APNs, FCM or a browser would) counts as rejected and is not recorded.
-        Without a terminal, or with --headless, it prints a line per push and a summary when stopped
-        (Ctrl-C or SIGTERM; the recording is flushed first).
+        A request or NDJSON line of more than \(ServiceRules.batchLimit) pushes (Expo: \(ServiceRules.expoBatchLimit)) is refused
+        whole with 413. Without a terminal, or with --headless, it prints a line per push and a summary
+        when stopped (Ctrl-C, SIGTERM or SIGHUP; the recording is flushed and the socket removed first).
 
         Options:
           --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade/shade.sock, else
@@ -28,7 +29,11 @@ enum ListenCommand {
           --port N                the TCP port (default \(defaultPort)); 0 picks a free one and prints it
           --bind ADDR             listen on another address than 127.0.0.1 (anyone who reaches it can push)
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
-          --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
+          --api-key KEY           every route that takes pushes requires x-api-key: KEY (401 otherwise, in
+                                  the route's own error format), and an NDJSON stream over TCP its first
+                                  line {"apiKey": "KEY"}; the unix socket, GET /state and /healthz need
+                                  none. Or set SHADE_API_KEY, which ps does not show.
+          --server-secret S       send-to-user also requires x-server-secret: S (or SHADE_SERVER_SECRET)
           --headless              no terminal UI: a line per push on standard output
         \(ProfileOptions.help)
 
@@ -45,7 +50,7 @@ enum ListenCommand {
           shade send Samples/demo.jsonl
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key"] + ProfileOptions.valueOptions,
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret"] + ProfileOptions.valueOptions,
         flags: ["--headless", "--no-color"],
         run: run)
 
@@ -60,7 +65,9 @@ enum ListenCommand {
         if bind != "127.0.0.1" {
             Console.error("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state")
         }
-        if let key = parsed.value("--api-key"), key.isEmpty { throw UsageError("--api-key needs a value, such as --api-key dev-key") }
+        let environment = ProcessEnvironment.current
+        let apiKey = try secret(parsed, "--api-key", environment: environment, variable: "SHADE_API_KEY")
+        let serverSecret = try secret(parsed, "--server-secret", environment: environment, variable: "SHADE_SERVER_SECRET")
         var journal: Journal?
         if let path = parsed.value("--record") {
             do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
@@ -69,14 +76,14 @@ enum ListenCommand {
                     + "disk, never acknowledged); cut back to its last whole line")
             }
         }
-        // Decide headless and take SIGINT/SIGTERM before anything is announced: a script that stops
+        // Decide headless and take SIGINT/SIGTERM/SIGHUP before anything is announced: a script that stops
         // Shade as soon as it says "listening" must find it ready to stop in order.
         let headless = Headless.isChosen(parsed)
         var signals: SignalPipe?
         if headless {
             do { signals = try SignalPipe() } catch { throw UsageError(error.message) }
         }
-        let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
+        let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: apiKey, serverSecret: serverSecret,
                                   clock: SystemClock())
         let socket: String
         if let chosen = parsed.value("--socket") {
@@ -117,6 +124,17 @@ enum ListenCommand {
             + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
             + log.summary(session))
         return 0
+    }
+
+    /// `--api-key KEY`, else the environment variable (empty there means unset; empty on the command
+    /// line is a mistake).
+    static func secret(_ parsed: ParsedArguments, _ option: String, environment: [String: String],
+                       variable: String) throws(UsageError) -> String? {
+        if let value = parsed.value(option) {
+            guard !value.isEmpty else { throw UsageError("\(option) needs a value, such as \(option) dev-key (or set \(variable))") }
+            return value
+        }
+        return environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `--port N`: 0 picks a free port.
