@@ -181,7 +181,7 @@ private struct Scanner {
             let key = try parseString()
             skipWhitespace()
             guard pos < end, buffer[pos] == UInt8(ascii: ":") else {
-                throw fail("unexpected \(describeByte(at: pos)): expected ':' after the key \"\(key)\"")
+                throw fail("unexpected \(describeByte(at: pos)): expected ':' after the key \(JSONWriter.compact(.string(key)))")
             }
             pos += 1
             let value = try parseValue()
@@ -345,7 +345,9 @@ private struct Scanner {
                 }
                 appendUTF8(scalar, to: &out)
             default:
-                throw fail("invalid escape \\\(Character(Unicode.Scalar(e))) in a string", at: escapeAt)
+                // The byte is shown as its number unless printable: a message never carries a raw control byte.
+                let shown = e >= 0x21 && e < 0x7F ? "\\\(Character(Unicode.Scalar(e)))" : "\\ followed by byte 0x" + String(e, radix: 16, uppercase: true)
+                throw fail("invalid escape \(shown) in a string", at: escapeAt)
             }
         }
         throw fail("unterminated string", at: open)
