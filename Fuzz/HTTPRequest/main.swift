@@ -41,7 +41,9 @@ func fuzzHTTPRequest(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let input = bytes.dropFirst()
     let whole = parse(input, piece: max(1, input.count))
     let pieces = parse(input, piece: Int(first % 17) + 1)
-    Fuzz.require(whole.events == pieces.events && whole.error == pieces.error,
+    // `100 Continue` is asked for only while the body has not come yet: it depends on the pieces.
+    let requests = { (events: [HTTPParseEvent]) in events.filter { $0 != .continueRequested } }
+    Fuzz.require(requests(whole.events) == requests(pieces.events) && whole.error == pieces.error,
                  "pieces of \(Int(first % 17) + 1) bytes gave other requests than the whole input")
     let session = freshSession()
     for case .request(let request) in whole.events {
