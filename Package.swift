@@ -29,6 +29,8 @@ let package = Package(
         .testTarget(name: "ShadeIOTests", dependencies: ["ShadeIO", "ShadeCore"]),
         .testTarget(name: "ShadeEndToEndTests", dependencies: ["ShadeCore", "ShadeUI"]),
         .testTarget(name: "ShadeTerminalTests", dependencies: ["ShadeTerminal", "ShadeUI"]),
+        // The command line as a table (help, completions, rule ids it prints), without running the binary.
+        .testTarget(name: "ShadeCLITests", dependencies: ["shade", "ShadeCore"]),
     ],
     swiftLanguageModes: [.v6]
 )

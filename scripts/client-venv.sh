@@ -7,6 +7,10 @@ cd "$(dirname "$0")/.."
 venv=.build/clients/venv
 requirements=Tests/Clients/requirements.txt
 stamp="$venv/.requirements.sha256"
+# Test targets that start at once (IO and end-to-end tests run in one process) wait for one install.
+mkdir -p "$(dirname "$venv")"
+exec 9>"$(dirname "$venv")/.lock"
+flock 9
 want=$(sha256sum "$requirements" | cut -d' ' -f1)
 if [ ! -x "$venv/bin/python" ] || [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "client-venv: installing $requirements into $venv (PyPI)" >&2

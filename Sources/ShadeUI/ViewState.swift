@@ -30,12 +30,20 @@ public struct ViewState: Equatable, Sendable {
     /// Entries skipped at the top of a single-platform list (TUI scrolling): the entries are
     /// the ones `ShadeView.selectableItems` walks, in the same order.
     public var scroll: Int
+    /// What an empty shade suggests doing (the live UI: how to send this Shade a push); nil, and it
+    /// just says it is empty (a snapshot has nothing to receive pushes).
+    public var emptyHint: String?
+    /// How times read on screen: the viewer's zone, as their phone would show them (`.utc` by
+    /// default, so screens built in tests are the same everywhere).
+    public var localTime: LocalTime
 
-    public init(platforms: [Platform] = [.android]) {
+    public init(platforms: [Platform] = [.android], localTime: LocalTime = .utc) {
         self.platforms = platforms
         self.selection = nil
         self.expanded = []
         self.filter = ""
         self.scroll = 0
+        self.emptyHint = nil
+        self.localTime = localTime
     }
 }

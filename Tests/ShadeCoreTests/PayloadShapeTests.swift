@@ -1,7 +1,7 @@
 import Testing
 @testable import ShadeCore
 
-/// SPEC §1: shapes D1–D8 in detection order, envelopes, batches, unknown shapes.
+/// SPEC §1: shapes D1–D9 in detection order (D9 after D7), envelopes, batches, unknown shapes.
 struct PayloadShapeTests {
     struct Sample: Sendable, CustomTestStringConvertible {
         var json: String
@@ -59,36 +59,68 @@ struct PayloadShapeTests {
         Sample(#"{"collapseKey": "k", "data": {"a": "b"}}"#, .fcmLegacy, "D7 node-gcm collapseKey"),
         Sample(#"{"time_to_live": 60, "data": {"a": "b"}}"#, .fcmLegacy, "D7 time_to_live"),
         Sample(#"{"timeToLive": 60, "data": {"a": "b"}}"#, .fcmLegacy, "D7 node-gcm timeToLive"),
+        // D9, tried after D7
+        Sample(#"{"interests": ["donuts"], "apns": {"aps": {"alert": "hi"}}}"#, .pusherBeams, "D9 interests with an apns block"),
+        Sample(#"{"users": ["user-1"], "fcm": {"notification": {"title": "t"}}}"#, .pusherBeams, "D9 users with an fcm block"),
+        Sample(#"{"interests": ["a"], "web": {"notification": {"title": "t"}}, "data": {"a": "b"}}"#, .pusherBeams, "D9 before D8"),
+        Sample(#"{"interests": ["a"], "to": "t", "fcm": {}}"#, .fcmLegacy, "D9 after D7"),
+        Sample(#"{"interests": ["a"], "data": {"a": "b"}}"#, .dataOnly, "D9 needs a platform block: D8"),
+        Sample(#"{"interests": "a", "apns": {"aps": {}}, "data": {}}"#, .dataOnly, "D9 interests must be an array"),
         // D8
         Sample(#"{"data": {"a": "b"}}"#, .dataOnly, "D8 data"),
         Sample(#"{"data": {"a": "b"}, "priority": "high", "token": "t", "content_available": true}"#, .dataOnly, "D8 with transport keys"),
     ]
 
     @Test(arguments: samples)
-    func D1toD8_theFirstMatchingShapeWins(_ sample: Sample) throws {
+    func D1toD9_theFirstMatchingShapeWins(_ sample: Sample) throws {
         let object = try #require(try JSONParser.parse(sample.json).object)
         #expect(PayloadShape.detect(object) == .success(sample.shape))
     }
 
-    @Test func D1toD8_shapesCarryTheirRuleIdsAndPlatforms() {
-        #expect(PayloadShape.allCases.map(\.rule) == ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D8"])
+    @Test func D1toD9_shapesCarryTheirRuleIdsAndPlatforms() {
+        #expect(PayloadShape.allCases.map(\.rule) == ["D1", "D2", "D3", "D4", "D5", "D6", "D7", "D9", "D8"])
         let reach = PayloadShape.allCases.filter { $0 != .envelope }.map { shape in
             "\(shape.rule) " + Platform.allCases.filter(shape.platforms.contains).map(\.rawValue).joined(separator: ",")
         }
         #expect(reach == ["D2 android,ios,web", "D3 android,ios,web", "D4 ios", "D5 android,ios",
-                          "D6 web", "D7 android", "D8 android,ios,web"])
+                          "D6 web", "D7 android,ios", "D9 android,ios,web", "D8 android,ios,web"])
     }
 
-    static let tried = #"tried D1 envelope ("payload"), D2 FCM v1 ("message"), D3 send-to-user ("userId"), D4 APNs ("aps"), D5 Expo ("to": "ExponentPushToken[…]"), D6 web push ("web_push": 8030 or "title" + "options"), D7 FCM legacy ("to", "notification", …), D8 data-only ("data" object)"#
+    /// SPEC §1: a D7 push reaches iOS only with a notification block or content_available; a D9
+    /// request reaches the platforms it has a block for.
+    @Test(arguments: [
+        (#"{"to": "t", "notification": {"title": "t"}}"#, "android,ios"),
+        (#"{"to": "t", "content_available": true, "data": {"a": "b"}}"#, "android,ios"),
+        (#"{"to": "t", "contentAvailable": true}"#, "android,ios"),
+        (#"{"to": "t", "content_available": false, "data": {"a": "b"}}"#, "android"),
+        (#"{"to": "t", "data": {"a": "b"}}"#, "android"),
+        (#"{"interests": ["a"], "apns": {"aps": {}}}"#, "ios"),
+        (#"{"interests": ["a"], "fcm": {}, "web": {}}"#, "android,web"),
+        (#"{"users": ["u"], "apns": {}, "fcm": {}, "web": {}}"#, "android,ios,web"),
+    ])
+    func D7_D9_whichPlatformsAPushReaches(json: String, platforms: String) throws {
+        var intake = Intake()
+        guard case .push(let push)? = intake.document(Array(json.utf8), source: "x.json").first else {
+            Issue.record("not a push")
+            return
+        }
+        #expect(Platform.allCases.filter(push.platforms.contains).map(\.rawValue).joined(separator: ",") == platforms)
+        for platform in Platform.allCases where !push.reaches(platform) {
+            #expect(push.delivery(on: platform, defaultApp: "app") == .elsewhere)
+        }
+    }
+
+    static let tried = #"tried D1 envelope ("payload"), D2 FCM v1 ("message"), D3 send-to-user ("userId"), D4 APNs ("aps"), D5 Expo ("to": "ExponentPushToken[…]"), D6 web push ("web_push": 8030 or "title" + "options"), D7 FCM legacy ("to", "notification", …), D9 Pusher Beams ("interests" or "users" with "apns", "fcm" or "web"), D8 data-only ("data" object)"#
 
     @Test(arguments: [
         (#"{}"#, "unknown payload shape (an empty object): " + tried),
         (#"{"title": "Hi", "body": "there"}"#, #"unknown payload shape (top-level keys "title", "body"): "# + tried),
         (#"{"data": "not an object"}"#, #"unknown payload shape (top-level keys "data"): "# + tried),
+        (#"{"interests": ["a"]}"#, #"unknown payload shape (top-level keys "interests"): "# + tried),
         (#"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8,"i":9}"#,
          #"unknown payload shape (top-level keys "a", "b", "c", "d", "e", "f", "g", "h", …): "# + tried),
     ])
-    func D1toD8_anUnknownShapeNamesTheShapesTried(json: String, reason: String) throws {
+    func D1toD9_anUnknownShapeNamesTheShapesTried(json: String, reason: String) throws {
         var intake = Intake()
         let outcomes = intake.document(Array(json.utf8), source: "x.json")
         #expect(outcomes == [.rejected(Rejection(source: SourcePosition(name: "x.json", line: 1), reason: reason))])

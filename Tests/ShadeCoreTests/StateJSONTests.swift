@@ -22,6 +22,7 @@ struct StateJSONTests {
               "calls": 0,
               "rejected": 1,
               "elsewhere": 0,
+              "dropped": 0,
               "badge": 0,
               "sections": [
                 {
@@ -49,7 +50,10 @@ struct StateJSONTests {
                       "total": 1,
                       "children": null,
                       "level": null,
-                      "at": "2026-11-30T10:15:00.800Z"
+                      "at": "2026-11-30T10:15:00.800Z",
+                      "image": null,
+                      "category": null,
+                      "mutableContent": false
                     }
                   ]
                 },
@@ -74,7 +78,10 @@ struct StateJSONTests {
                       "total": 1,
                       "children": null,
                       "level": null,
-                      "at": null
+                      "at": null,
+                      "image": null,
+                      "category": null,
+                      "mutableContent": false
                     }
                   ]
                 }
@@ -103,6 +110,7 @@ struct StateJSONTests {
                   "calls": 0,
                   "rejected": 0,
                   "elsewhere": 1,
+                  "dropped": 0,
                   "badge": 0,
                   "sections": [],
                   "errors": []
@@ -115,6 +123,7 @@ struct StateJSONTests {
                   "calls": 0,
                   "rejected": 0,
                   "elsewhere": 0,
+                  "dropped": 0,
                   "badge": 2,
                   "sections": [
                     {
@@ -138,7 +147,10 @@ struct StateJSONTests {
                           "total": 1,
                           "children": null,
                           "level": null,
-                          "at": null
+                          "at": null,
+                          "image": null,
+                          "category": null,
+                          "mutableContent": false
                         }
                       ]
                     }
@@ -153,6 +165,7 @@ struct StateJSONTests {
                   "calls": 0,
                   "rejected": 0,
                   "elsewhere": 1,
+                  "dropped": 0,
                   "badge": 0,
                   "sections": [],
                   "errors": []
@@ -166,11 +179,12 @@ struct StateJSONTests {
     @Test func keyOrderIsFixed() throws {
         let state = center(Self.session).state
         let root = try #require(StateJSON.value(state).object)
-        #expect(root.keys == ["platform", "received", "shown", "silent", "calls", "rejected", "elsewhere", "badge", "sections", "errors"])
+        #expect(root.keys == ["platform", "received", "shown", "silent", "calls", "rejected", "elsewhere", "dropped", "badge", "sections", "errors"])
         let section = try #require(root["sections"]?.array?.first?.object)
         #expect(section.keys == ["name", "items"])
         let item = try #require(section["items"]?.array?.first?.object)
-        #expect(item.keys == ["kind", "key", "app", "title", "subtitle", "isGroup", "avatar", "lines", "total", "children", "level", "at"])
+        #expect(item.keys == ["kind", "key", "app", "title", "subtitle", "isGroup", "avatar", "lines", "total", "children", "level", "at",
+                              "image", "category", "mutableContent"])
         #expect(item["avatar"]?.object?.keys == ["initials", "imageUrl", "color"])
         #expect(item["lines"]?.array?.first?.object?.keys == ["sender", "senderId", "text"])
         #expect(root["errors"]?.array?.first?.object?.keys == ["source", "reason"])
@@ -179,7 +193,7 @@ struct StateJSONTests {
     @Test func aBundleListsItsChildren() throws {
         let session = (1...4).map { #"{"to":"t","notification":{"title":"N\#($0)","body":"b"}}"# }.joined(separator: "\n")
         let item = try #require(StateJSON.value(center(session).state)["sections"]?.array?.first?["items"]?.array?.first)
-        #expect(JSONWriter.compact(item) == #"{"kind":"bundle","key":"app","app":"app","title":"app","subtitle":null,"isGroup":null,"avatar":null,"lines":[],"total":4,"children":[{"kind":"plain","key":"n4","app":"app","title":"N4","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null},{"kind":"plain","key":"n3","app":"app","title":"N3","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null},{"kind":"plain","key":"n2","app":"app","title":"N2","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null},{"kind":"plain","key":"n1","app":"app","title":"N1","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null}],"level":null,"at":null}"#)
+        #expect(JSONWriter.compact(item) == #"{"kind":"bundle","key":"app","app":"app","title":"app","subtitle":null,"isGroup":null,"avatar":null,"lines":[],"total":4,"children":[{"kind":"plain","key":"n4","app":"app","title":"N4","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null,"image":null,"category":null,"mutableContent":false},{"kind":"plain","key":"n3","app":"app","title":"N3","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null,"image":null,"category":null,"mutableContent":false},{"kind":"plain","key":"n2","app":"app","title":"N2","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null,"image":null,"category":null,"mutableContent":false},{"kind":"plain","key":"n1","app":"app","title":"N1","subtitle":null,"isGroup":null,"avatar":null,"lines":[{"sender":null,"senderId":null,"text":"b"}],"total":1,"children":null,"level":null,"at":null,"image":null,"category":null,"mutableContent":false}],"level":null,"at":null,"image":null,"category":null,"mutableContent":false}"#)
     }
 
     @Test func sectionNamesPerPlatform() {
@@ -204,6 +218,7 @@ struct StateJSONTests {
               "calls": 0,
               "rejected": 0,
               "elsewhere": 0,
+              "dropped": 0,
               "badge": 0,
               "sections": [],
               "errors": []
@@ -220,5 +235,65 @@ struct StateJSONTests {
         #expect(compact.contains(#""text":"\u001b[31mred\u001b[0m""#))
         #expect(!compact.utf8.contains(0x1B))
         #expect(try JSONParser.parse(compact) == json)
+    }
+
+    /// DESIGN "State JSON additions (wave 2)": `image`, `category` and `mutableContent` on every item
+    /// (the newest notification's), `dropped` among the counters. Two pushes for one app wait at APNs
+    /// while the device is offline (O3 keeps the newer) and arrive when it is back, a minute later.
+    @Test func stateJSONAdditionsAreWrittenWithTheirValues() {
+        let session = [
+            #"{"aps":{"alert":{"title":"Price drop","body":"Was 240 €"},"mutable-content":1,"category":"OFFER"},"image":"https://cdn.example.com/a.jpg"}"#,
+            #"{"aps":{"alert":{"title":"Price drop","body":"Now 180 €"},"mutable-content":1,"category":"OFFER"},"image":"https://cdn.example.com/b.jpg"}"#,
+        ].joined(separator: "\n")
+        var intake = Intake()
+        var ios = Center(profile: Profile(platform: .ios))
+        ios.goOffline(at: 0)
+        for (index, outcome) in intake.lines(Array(session.utf8), source: "s.jsonl").enumerated() { ios.apply(outcome, at: Int64(index) * 250) }
+        ios.comeOnline(at: 60_000)
+        #expect(StateJSON.text([ios.state]) == #"""
+            {
+              "platform": "ios",
+              "received": 2,
+              "shown": 1,
+              "silent": 0,
+              "calls": 0,
+              "rejected": 0,
+              "elsewhere": 0,
+              "dropped": 1,
+              "badge": 0,
+              "sections": [
+                {
+                  "name": "Notification Center",
+                  "items": [
+                    {
+                      "kind": "plain",
+                      "key": "app",
+                      "app": "app",
+                      "title": "Price drop",
+                      "subtitle": null,
+                      "isGroup": null,
+                      "avatar": null,
+                      "lines": [
+                        {
+                          "sender": null,
+                          "senderId": null,
+                          "text": "Now 180 €"
+                        }
+                      ],
+                      "total": 1,
+                      "children": null,
+                      "level": null,
+                      "at": "1970-01-01T00:01:00.000Z",
+                      "image": "https://cdn.example.com/b.jpg",
+                      "category": "OFFER",
+                      "mutableContent": true
+                    }
+                  ]
+                }
+              ],
+              "errors": []
+            }
+
+            """#)
     }
 }

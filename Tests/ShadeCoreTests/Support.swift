@@ -22,12 +22,22 @@ func center(_ ndjson: String, _ profile: Profile = Profile(platform: .android)) 
 let everyPlatform = Platform.allCases.map { Profile(platform: $0) }
 
 /// The whole state JSON of a center, one line per item, so a test compares every field the
-/// contract writes with one literal. Null members are dropped to keep the lines readable;
-/// StateJSONTests checks that the real output writes them.
-func digest(_ state: CenterState) -> String {
-    guard case .object(let root) = StateJSON.value(state) else { return "not an object" }
+/// contract writes with one literal. What a field holds when nothing applies is dropped to keep
+/// the lines readable — null members, `"mutableContent": false`, and `dropped` while it is 0 (SPEC §8
+/// only); StateJSONTests checks that the real output writes them.
+func digest(_ state: CenterState) -> String { digest(json: StateJSON.value(state)) }
+
+/// The same with `--trace`: each item's trace among its fields, and the profile's events (SPEC §8)
+/// after the errors.
+func tracedDigest(_ state: CenterState) -> String {
+    digest(json: StateJSON.addingTraces(StateJSON.value(state), [state]))
+}
+
+func digest(json: JSON) -> String {
+    guard case .object(let root) = json else { return "not an object" }
     var out: [String] = []
-    let counters = ["received", "shown", "silent", "calls", "rejected", "elsewhere", "badge"]
+    let counters = ["received", "shown", "silent", "calls", "rejected", "elsewhere", "dropped", "badge"]
+        .filter { $0 != "dropped" || root[$0]?.numberLexeme != "0" }
         .map { "\($0)=\(root[$0]?.numberLexeme ?? "?")" }
     out.append((root["platform"]?.string ?? "?") + " " + counters.joined(separator: " "))
     for section in root["sections"]?.array ?? [] {
@@ -39,6 +49,11 @@ func digest(_ state: CenterState) -> String {
         out.append("errors")
         for error in errors { out.append("  \(error["source"]?.string ?? "?") \(error["reason"]?.string ?? "?")") }
     }
+    let events = root["events"]?.array ?? []
+    if !events.isEmpty {
+        out.append("events")
+        for event in events { out.append("  " + (event.string ?? "?")) }
+    }
     return out.joined(separator: "\n")
 }
 
@@ -49,7 +64,9 @@ func digest(_ centers: [Center]) -> String { centers.map { digest($0) }.joined(s
 
 func droppingNulls(_ value: JSON) -> JSON {
     switch value {
-    case .object(let o): return .object(JSONObject(o.members.filter { !$0.value.isNull }.map { .init(key: $0.key, value: droppingNulls($0.value)) }))
+    case .object(let o):
+        let kept = o.members.filter { !$0.value.isNull && !($0.key == "mutableContent" && $0.value == .bool(false)) }
+        return .object(JSONObject(kept.map { .init(key: $0.key, value: droppingNulls($0.value)) }))
     case .array(let a): return .array(a.map(droppingNulls))
     default: return value
     }

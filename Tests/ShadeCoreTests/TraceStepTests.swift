@@ -21,7 +21,7 @@ struct TraceStepTests {
         (.joinedConversation("room_7", kept: 25), "joined conversation room_7: 25 messages kept (newest 25)"),
         (.tagReplaced("t1", collapseKey: false, pushes: 3), "tag t1 replaced the notification shown with the same tag (3 pushes so far)"),
         (.tagReplaced("k1", collapseKey: true, pushes: 2),
-         "collapse key k1 replaced the notification shown with the same collapse key (2 pushes so far); seed 001: Android merges same-type messages by collapseKey"),
+         "collapse key k1 replaced the notification shown with the same collapse key (2 pushes so far); the IM SDK's payload format: Android merges same-type messages by collapseKey"),
         (.tagged("t1", collapseKey: false), "tag t1: a later push with this tag replaces this one"),
         (.tagged("k1", collapseKey: true), "collapse key k1: a later push with this collapse key replaces this one"),
         (.bundled(count: 4, app: "com.a", bundleAt: 4), "4 notifications of com.a (bundled from 4): one app summary"),
@@ -38,7 +38,9 @@ struct TraceStepTests {
         (.collapseReplaced("c1"), "apns-collapse-id c1 replaced the notification shown with the same id"),
         (.interruptionLevelMarked(.timeSensitive), "interruption-level time-sensitive: marked"),
         (.readAsAPNs(origin: "$.message.apns.payload"), "read as an APNs payload at $.message.apns.payload"),
-        (.apnsShowsNothing(what: "only a badge"), "the payload has only a badge: nothing is shown in the Notification Center"),
+        (.apnsShowsNothing(badge: true, sound: false), "the payload has only a badge: nothing is shown in the Notification Center"),
+        (.apnsShowsNothing(badge: false, sound: true), "the payload has only a sound: the sound plays, but nothing is shown in the Notification Center"),
+        (.apnsShowsNothing(badge: true, sound: true), "the payload has a badge and a sound but no alert: the sound plays, but nothing is shown in the Notification Center"),
         (.literalWins(field: "body", over: LocRef(key: "im_text", args: [], path: "$.aps.alert.loc-key")),
          "the literal body wins over im_text ($.aps.alert.loc-key)"),
         (.localizerNote(field: "title", note: "L5: no string im_title in the tables"), "title: no string im_title in the tables"),
@@ -62,17 +64,17 @@ struct TraceStepTests {
     @Test func anItemKeepsTheNewest64StepsInOrder() {
         func steps(_ range: ClosedRange<Int>) -> [TraceStep] { range.map { TraceStep("X\($0)", "step \($0)") } }
         var item = Item(id: "i", kind: .plain, key: "k", app: "a")
-        item.note(steps(1...40))
-        item.note(steps(41...100))
-        item.note(steps(101...103))
+        item.note(steps(1...40), push: nil)
+        item.note(steps(41...100), push: nil)
+        item.note(steps(101...103), push: nil)
         #expect(item.trace == steps(40...103))
         var same = Item(id: "i", kind: .plain, key: "k", app: "a")
-        same.note(steps(40...103))
+        same.note(steps(40...103), push: nil)
         #expect(item == same)
         // A trace set longer than the limit is kept whole until the next step.
         item.trace = steps(1...70)
         #expect(item.trace.count == 70)
-        item.note(steps(71...71))
+        item.note(steps(71...71), push: nil)
         #expect(item.trace == steps(8...71))
     }
 }

@@ -40,7 +40,7 @@ struct VectorTests {
 
             ios received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
             Notification Center
-              {"kind":"plain","key":"5280","app":"app","title":"Silver Salmon Creek","lines":[{"text":"You are within 5 miles of Silver Salmon Creek."}],"total":1}
+              {"kind":"plain","key":"5280","app":"app","title":"Silver Salmon Creek","lines":[{"text":"You are within 5 miles of Silver Salmon Creek."}],"total":1,"category":"LandmarkNear"}
 
             \(elsewhereOnWeb)
             """,
@@ -76,7 +76,7 @@ struct VectorTests {
 
             ios received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
             Notification Center
-              {"kind":"plain","key":"com.snapyr.pushtest","app":"com.snapyr.pushtest","title":"Do you remember Katy's dog's name?","lines":[{"text":"Try pressing one of the buttons below to guess!"}],"total":1}
+              {"kind":"plain","key":"com.snapyr.pushtest","app":"com.snapyr.pushtest","title":"Do you remember Katy's dog's name?","lines":[{"text":"Try pressing one of the buttons below to guess!"}],"total":1,"image":"https://assets.pethaven.in/images/Notifications/PN_3.jpg","category":"snapyr","mutableContent":true}
 
             \(elsewhereOnWeb)
             """,
@@ -86,19 +86,25 @@ struct VectorTests {
             "invalid JSON (V8) at line 10, column 20: trailing comma before '}'"),
         "18-subtitle-emoji-trailing-comma.apns": rejectedEverywhere("18-subtitle-emoji-trailing-comma.apns:10",
             "invalid JSON (V8) at line 10, column 38: trailing comma before '}'"),
+        // SPEC §1 (wave 2): FCM legacy requests reach iOS tokens too, through APNs, when they carry a
+        // notification block or content_available. So 21 now shows on iOS as well (its click_action is
+        // the category on both, I12), and 22, data-only but content_available, is a silent background
+        // push on iOS; before, both were `elsewhere` there.
         "21-fcm-legacy-flutter-notification.json": """
             android received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
             Notifications
-              {"kind":"plain","key":"n1","app":"app","title":"this is a title","lines":[{"text":"this is a body"}],"total":1}
+              {"kind":"plain","key":"n1","app":"app","title":"this is a title","lines":[{"text":"this is a body"}],"total":1,"category":"FLUTTER_NOTIFICATION_CLICK"}
 
-            \(elsewhereOnIOS)
+            ios received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
+            Notification Center
+              {"kind":"plain","key":"app","app":"app","title":"this is a title","lines":[{"text":"this is a body"}],"total":1,"category":"FLUTTER_NOTIFICATION_CLICK"}
 
             \(elsewhereOnWeb)
             """,
         "22-fcm-legacy-data-only-ko.json": """
             android received=1 shown=0 silent=1 calls=0 rejected=0 elsewhere=0 badge=0
 
-            \(elsewhereOnIOS)
+            ios received=1 shown=0 silent=1 calls=0 rejected=0 elsewhere=0 badge=0
 
             \(elsewhereOnWeb)
             """,
@@ -122,12 +128,13 @@ struct VectorTests {
 
             web received=1 shown=1 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
             Notifications
-              {"kind":"plain","key":"n1","app":"app","title":"Fish Photos 🐟","lines":[{"text":"Thanks for signing up for Fish Photos! You now will receive fun daily photos of fish!"}],"total":1}
+              {"kind":"plain","key":"n1","app":"app","title":"Fish Photos 🐟","lines":[{"text":"Thanks for signing up for Fish Photos! You now will receive fun daily photos of fish!"}],"total":1,"image":"https://i0.wp.com/androidbash.com/wp-content/uploads/2016/08/FCM.png?resize=750%2C422"}
             """,
         "27-web-push-book-options-template.json": rejectedEverywhere("27-web-push-book-options-template.json:1",
             #"unknown payload shape (top-level keys "//", "body", "icon", "image", "badge", "vibrate", "sound", "dir", …): "# + PayloadShapeTests.tried),
+        // SPEC §1 (wave 2): Expo's badge is iOS-only, so the second message no longer sets Android's.
         "29-expo-batch-array.json": """
-            android received=3 shown=3 silent=0 calls=0 rejected=0 elsewhere=0 badge=1
+            android received=3 shown=3 silent=0 calls=0 rejected=0 elsewhere=0 badge=0
             Notifications
               {"kind":"plain","key":"n3","app":"app","lines":[{"text":"Breaking news!"}],"total":1}
               {"kind":"plain","key":"n2","app":"app","lines":[{"text":"You've got mail"}],"total":1}

@@ -18,9 +18,12 @@ func seedCurl(port: String) -> String {
     """
 }
 
-/// Starts `shade listen --headless --port 0` on a temporary socket; returns it and its port.
-func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock")) throws -> (ShadeProcess, String) {
-    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + extra)
+/// Starts `shade listen --headless --port 0` on a temporary socket (and a temporary CA directory unless
+/// `extra` names one); returns it and its port.
+func startListening(_ extra: [String] = [], socket: String = ServerBuild.temporary("s.sock"),
+                    environment: [String: String] = [:]) throws -> (ShadeProcess, String) {
+    let ca = extra.contains("--ca-dir") ? [] : ["--ca-dir", ServerBuild.temporary("ca")]
+    let shade = try ShadeProcess(["listen", "--headless", "--port", "0", "--socket", socket] + ca + extra, environment: environment)
     guard let port = shade.waitForOutput(matching: #"http://127\.0\.0\.1:([0-9]+)"#) else {
         _ = shade.stop(signal: SIGKILL)
         throw CancellationError()
@@ -29,8 +32,8 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
 }
 
 @Test(.enabled(if: curlInstalled)) func listenServesTheSeedCurlLineLogsEachPushAndStopsCleanly() throws {
-    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl")
-    let (shade, port) = try startListening(["--record", record], socket: socket)
+    let socket = ServerBuild.temporary("s.sock"), record = ServerBuild.temporary("rec.jsonl"), ca = ServerBuild.temporary("ca")
+    let (shade, port) = try startListening(["--record", record, "--ca-dir", ca], socket: socket)
     defer { _ = shade.stop(signal: SIGKILL) }
 
     let seed = try runProgram("/bin/sh", ["-c", seedCurl(port: port).replacingOccurrences(of: "curl ", with: "curl --silent --max-time 5 ")])
@@ -51,14 +54,21 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     _ = try curlText(["http://127.0.0.1:\(port)/3/device/zz", "-d", #"{"aps":{"alert":"no"}}"#])
 
     #expect(shade.stop() == 0)
+    // Each push's line starts with the time it was received, in local time (TZ=UTC here).
     let lines = shade.stdout.text.split(separator: "\n").map { line in
         line.replacingOccurrences(of: #"tcp 127\.0\.0\.1:[0-9]+#[0-9]+"#, with: "tcp PEER", options: .regularExpression)
+            .replacingOccurrences(of: #"^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] #"#, with: "HH:MM:SS #", options: .regularExpression)
     }
     #expect(lines == [
         "shade: listening on unix \(socket) and http://127.0.0.1:\(port), recording to \(record)",
-        "#1 android: conversation room_42 ← @ali: Is the bike still available?",
-        "#2 android: elsewhere (APNs payload for iOS)",
-        "#3 android: notification n3 \"T\": a␛[31mred␇",
+        "shade: TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \(ca); HTTPS proxy: "
+            + "answers CONNECT to api.development.push.apple.com, api.push.apple.com, api.sandbox.push.apple.com, exp.host, "
+            + "fcm.googleapis.com, oauth2.googleapis.com itself, relays other hosts unchanged",
+        "HH:MM:SS #1 android: conversation room_42 ← @ali: Is the bike still available?",
+        // The seed's curl line with its variables unset sends empty credentials: taken, with a note.
+        "HH:MM:SS #1 note: the push service would answer 401: unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing (Shade accepted it; --strict-auth refuses it as the push service does)",
+        "HH:MM:SS #2 android: elsewhere (APNs payload for iOS)",
+        "HH:MM:SS #3 android: notification n3 \"T\": a␛[31mred␇",
         "tcp PEER POST /3/device/zz: refused (not recorded): BadDeviceToken: \"zz\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)",
         "shade: stopped: 4 received, 3 accepted, 1 refused (3 recorded to \(record)); android: 2 shown, 0 silent, 0 calls, 0 rejected, 2 elsewhere, badge 0",
     ])
@@ -134,7 +144,7 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     let replay = try runShadeCommand(["replay", record, "--instant", "--headless", "--platform", "all"])
     #expect(replay.status == 0)
     let pushes = send.stdout.split(separator: "\n").filter { $0.contains(#""ok": true"#) }.count
-    #expect(replay.stdout.hasPrefix("#1 android: "))
+    #expect(replay.stdout.range(of: #"^[0-9:]{8} #1 android: "#, options: .regularExpression) != nil)
     #expect(replay.stdout.split(separator: "\n").last?.hasPrefix("shade: replayed ") == true)
     #expect(pushes > 20)
 }
@@ -151,13 +161,14 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     let elapsed = Date().timeIntervalSince(started)
     #expect(result.status == 0)
     #expect(result.stdout.split(separator: "\n").map(String.init) == [
-        "#1 android: conversation room_42 ← @ali: one",
-        "#2 android: conversation room_42 ← @ali: two",
+        "10:15:00 #1 android: conversation room_42 ← @ali: one",
+        "10:15:01 #2 android: conversation room_42 ← @ali: two",
         "\(file):3: rejected: truncated last line (no newline at the end and not complete JSON): invalid JSON (V8) at line 3, column 58: unterminated string",
         "shade: replayed 3 pushes from 1 file; android: 1 shown, 0 silent, 0 calls, 1 rejected, 0 elsewhere, badge 0",
     ])
     #expect(elapsed >= 0.25)   // 1 s of recording at speed 4 (and 250 ms for the unstamped last line)
-    #expect(result.stderr == "")
+    // The input was read: exit 0, and one line on stderr says what was rejected.
+    #expect(result.stderr == "shade: 1 of 3 pushes rejected: \(file):3 truncated last line\n")
     #expect(try runShadeCommand(["replay", file, "--paused", "--headless"]).stderr
         == "shade: --paused needs the terminal UI to resume from; without a terminal, leave it out\n")
 }
@@ -166,10 +177,28 @@ func startListening(_ extra: [String] = [], socket: String = ServerBuild.tempora
     ("listen", "curl -X POST http://127.0.0.1:4747/push/send-to-user \\"),
     ("send", "shade send Samples/seed000-send-to-user.json"),
     ("replay", "shade replay session.jsonl --speed 10 --platform all"),
+    ("trust", "sudo cp ~/.local/share/shade/ca/ca.pem /usr/local/share/ca-certificates/shade-local-ca.crt"),
+    ("env", "eval \"$(shade env)\" && python3 send_apns.py"),
 ])
 func helpHasExamples(command: String, example: String) throws {
     let result = try runShadeCommand([command, "--help"])
     #expect(result.status == 0)
     #expect(result.stdout.hasPrefix("Usage: shade \(command) "))
     #expect(result.stdout.contains(example))
+}
+
+@Test(.enabled(if: curlInstalled)) func withoutStrictAuthTheLogSaysWhatTheRealServiceWouldHaveAnswered() throws {
+    let (shade, port) = try startListening(["--platform", "ios"])
+    defer { _ = shade.stop(signal: SIGKILL) }
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/3/device/00ff", "-d", #"{"aps":{"alert":"hi"}}"#]) == "200")
+    #expect(try curlText(["-o", "/dev/null", "-w", "%{http_code}", "http://127.0.0.1:\(port)/v1/projects/p/messages:send",
+                          "-d", #"{"message":{"token":"t","notification":{"title":"T"}}}"#]) == "200")
+    #expect(shade.stop() == 0)
+    // Each line starts with the push's local time (checked in ContractTests); the notes are what matter here.
+    let notes = shade.stdout.text.split(separator: "\n").filter { $0.contains(" note: ") }
+        .map { $0.replacingOccurrences(of: #"^[0-2][0-9]:[0-5][0-9]:[0-6][0-9] "#, with: "", options: .regularExpression) }
+    #expect(notes == [
+        "#1 note: APNs would answer 403 MissingProviderToken: no provider token: send authorization: bearer JWT (ES256, signed with your .p8 key) (Shade accepted it; --strict-auth refuses it as APNs does)",
+        "#2 note: FCM would answer 401 UNAUTHENTICATED: Request is missing required authentication credential. Expected OAuth 2 access token, login cookie or other valid authentication credential. (Authorization: Bearer ACCESS_TOKEN) (Shade accepted it; --strict-auth refuses it as FCM does)",
+    ])
 }

@@ -64,7 +64,7 @@ func aBadSizeIsAUsageErrorThatSaysTheFix(size: String) throws {
 @Test func snapshotHelpShowsExamplesAndTheMarks() throws {
     let run = try runCommand(Build.shade, ["snapshot", "--help"])
     #expect(run.status == 0)
-    #expect(run.stdout.hasPrefix("Usage: shade snapshot FILE… [--size COLSxROWS] [profile options] [--color]\n"))
+    #expect(run.stdout.hasPrefix("Usage: shade snapshot FILE… [--size COLSxROWS] [profile options] [--offline FROM..UNTIL] [--color] [--strict] [--utc]\n"))
     #expect(run.stdout.contains("shade snapshot Samples/demo.jsonl --platform all --size 160x40"))
     #expect(run.stdout.contains("--platform P"))
     #expect(run.stdout.contains("[A]  the sender's photo"))

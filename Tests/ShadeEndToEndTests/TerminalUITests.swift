@@ -50,7 +50,8 @@ struct TerminalUITests {
         let lines = try pane.lines()
         let section = try #require(lines.firstIndex { $0.contains("Conversations ─") }, "\(pane.text)")
         #expect(lines[section + 1].contains("[A]  @ali · app"), "photo-marked initials under Conversations:\n\(pane.text)")
-        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "Is the bike still available?")
+        // Selected from the start: the first item carries the selection mark.
+        #expect(lines[section + 2].trimmingCharacters(in: .whitespaces) == "▌     Is the bike still available?")
         #expect(lines.contains { $0.contains("1 received · 1 shown · 0 silent · 0 calls · 0 rejected") })
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
@@ -96,6 +97,75 @@ struct TerminalUITests {
         #expect(pane.waitFor("[exit 0]"))
     }
 
+    @Test(arguments: [120, 80, 60])
+    func theDemoFooterKeepsHelpAndQuit(columns: Int) throws {
+        let pane = try TmuxPane(command: "\(Build.shade) demo", columns: columns, rows: 24)
+        #expect(pane.waitFor("Is the bike still available?", timeout: 5), "\(pane.text)")
+        let footer = try pane.lines().last ?? ""
+        #expect(footer.contains("? help") && footer.contains("q quit"), "\(columns) columns: \(footer)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func aPushForAnotherPlatformSaysWhereItWent() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.send(socket, Build.sample("seed001-im-apns-loc.apns"))
+        #expect(pane.waitFor("1 push for iOS — p shows it"), "\(pane.text)")
+        try pane.send("p")
+        #expect(pane.waitFor("Notification Center"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func quittingTheListenerEndsWithWhatTheSessionTook() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.send(socket, Build.sample("seed000-send-to-user.json"))
+        #expect(pane.waitFor("Is the bike still available?"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+        let lines = try pane.lines().filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let summary = try #require(lines.last { $0.hasPrefix("shade: ") }, "\(pane.text)")
+        #expect(summary.hasPrefix("shade: stopped: 1 received, 1 accepted, 0 refused; android: 1 shown"), "\(summary)")
+    }
+
+    @Test func anEmptyListenerSaysHowToSendItAPushWithACommandThatExists() throws {
+        let (pane, _) = try Self.listening()
+        // The pane runs the binary by its path, and `shade` is not installed here: the hint names the path.
+        #expect(pane.waitFor("No notifications yet — send one:"), "\(pane.text)")
+        #expect(pane.waitFor("send --socket"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func theHelpOverlayScrollsOnASmallTerminal() throws {
+        let (pane, _) = try Self.listening(columns: 60, rows: 16)
+        try pane.send("?")
+        #expect(pane.waitFor("more — ↑↓ scroll"), "\(pane.text)")
+        for _ in 0..<30 { try pane.send("Down") }
+        #expect(pane.waitFor("a ringing VoIP call"), "the legend's end scrolls into view:\n\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    @Test func aPushOverTLSThroughTheProxyShowsHowItCameInTheHeaderAndTheInspector() throws {
+        let socket = Self.socketPath(), ca = NSTemporaryDirectory() + "shade-e2e-ca-\(UInt32.random(in: 0...UInt32.max))"
+        #expect(try runCommand(Build.shade, ["trust", "--ca-dir", ca]).status == 0)
+        let pane = try TmuxPane(command: "\(Build.shade) listen --socket \(socket) --port 0 --ca-dir \(ca)", columns: 180, rows: 40)
+        #expect(pane.waitFor("TLS·h2 0 handshakes · proxy 0 intercepted, 0 relayed"), "the header shows the TLS and proxy state:\n\(pane.text)")
+        let port = try #require(pane.text.range(of: #"127\.0\.0\.1:[0-9]+"#, options: .regularExpression).map { pane.text[$0].dropFirst(10) })
+        let curl = try runCommand("/usr/bin/curl", ["--silent", "--max-time", "5", "--proxy", "http://127.0.0.1:\(port)", "--cacert", "\(ca)/ca.pem",
+                                                   "https://fcm.googleapis.com/v1/projects/p/messages:send",
+                                                   "-d", #"{"message":{"token":"t","notification":{"title":"Dana","body":"over TLS"}}}"#])
+        #expect(curl.stdout == #"{"name": "projects/p/messages/1"}"#)
+        #expect(pane.waitFor("TLS·h2 1 handshake · proxy 1 intercepted, 0 relayed"), "\(pane.text)")
+        try pane.send("j", "i")
+        #expect(pane.waitFor("protocol    HTTP/2 over TLS (TLSv1.3)"), "\(pane.text)")
+        #expect(pane.text.contains("TLS host    fcm.googleapis.com"))
+        #expect(pane.text.contains("proxy       through Shade's proxy: CONNECT fcm.googleapis.com:443"))
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
     @Test func resizingThePaneLaysTheScreenOutAgain() throws {
         let (pane, socket) = try Self.listening(columns: 100, rows: 30)
         try Self.send(socket, Build.sample("seed000-send-to-user.json"))
@@ -122,6 +192,30 @@ struct TerminalUITests {
         #expect(pane.text.contains("␛]0;pwned␇Evil"), "the escape shows as a visible placeholder:\n\(pane.text)")
         #expect(pane.text.contains("␛[2J␛[31mred␛[0m text"))
         #expect(pane.text.contains("Shade │ listening"), "the screen was not cleared by the payload")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
+    /// SPEC §8 through the key `o`: the shown profile goes offline, FCM keeps the newest push of a
+    /// collapse key (O1), and `o` again brings it in, its trace saying where it waited.
+    @Test func keyOTakesTheProfileOfflineAndBack() throws {
+        let (pane, socket) = try Self.listening()
+        try Self.sendLine(socket, #"{"to":"t","notification":{"title":"Before","body":"online"}}"#)
+        #expect(pane.waitFor("online"), "\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitFor("offline · 0 waiting"), "the header says the profile is offline:\n\(pane.text)")
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"1 – 0"}}"#)
+        try Self.sendLine(socket, #"{"to":"t","collapse_key":"score","notification":{"title":"Match 12","body":"2 – 0"}}"#)
+        #expect(pane.waitUntil { $0.contains("offline · 1 waiting") && $0.contains("1 dropped") }, "O1 keeps the newer of one key:\n\(pane.text)")
+        #expect(!pane.text.contains("Match 12"), "nothing arrives while offline:\n\(pane.text)")
+        try pane.send("o")
+        #expect(pane.waitUntil { $0.contains("2 – 0") && !$0.contains("offline ·") }, "back online, the kept push arrives:\n\(pane.text)")
+        #expect(!pane.text.contains("1 – 0"))
+        // The inspector of the item that waited says where, and why it survived.
+        try pane.send("g", "i")
+        #expect(pane.waitFor("Why (decision trace)"), "\(pane.text)")
+        try pane.send("PageDown")
+        #expect(pane.waitUntil { $0.contains("[O1]") && $0.contains("waited at FCM") }, "\(pane.text)")
         try pane.send("q")
         #expect(pane.waitFor("[exit 0]"))
     }

@@ -62,7 +62,7 @@ func finding4_aBatchOverTheLimitIsRefusedWholeWith413(path: String, reply: Strin
     let refused = post(shade, "/push", batch(1000))
     #expect(refused.status == 400)
     let body = text(refused.body)
-    #expect(body.utf8.count < 10_000)
+    #expect(body.utf8.count < 25_000)   // ten reasons and a thousand ids, not a thousand reasons
     #expect(body.hasSuffix(#"D8 data-only (\"data\" object); and 990 more elements refused (every reason is in GET /state's errors)"}"#), "\(body.suffix(300))")
     #expect(body.components(separatedBy: "unknown payload shape").count == 11)
     #expect(shade.center(.android).rejected == 1000)
@@ -88,4 +88,17 @@ func finding4_aBatchOverTheLimitIsRefusedWholeWith413(path: String, reply: Strin
     #expect(Intake.pushCount(try! JSONParser.parse(nested)) == 1002)
     let again = shade.respond(toLine: bytes(nested), lineNumber: 4, from: ConnectionInfo(id: 2, transport: .unix))
     #expect(text(again).hasPrefix(#"{"ok": false, "error": "a batch of 1002 pushes"#))
+}
+
+@Test func finding4_tokensOfOnePushCountAsTheMessagesTheyAre() {
+    let shade = session()
+    let tokens = (1...1001).map { #""t\#($0)""# }.joined(separator: ",")
+    let legacy = post(shade, "/fcm/send", #"{"registration_ids":[\#(tokens)],"notification":{"title":"T","body":"B"}}"#)
+    #expect(legacy.status == 413)
+    #expect(text(legacy.body).hasPrefix(#"{"error": "a batch of 1001 messages (a push to several tokens is one per token)"#))
+    let expoTokens = (1...101).map { #""ExponentPushToken[\#($0)]""# }.joined(separator: ",")
+    let expo = post(shade, "/--/api/v2/push/send", #"{"to":[\#(expoTokens)],"title":"T"}"#)
+    #expect(expo.status == 413)
+    #expect(text(expo.body).contains("(received 101)"))
+    #expect(shade.acceptedCount == 0)
 }

@@ -17,9 +17,13 @@ final class LiveServer: Sendable {
 
     private final class Control: Sendable {
         let stopRequested = Atomic<Bool>(false)
+        /// Set once the session was seen to shut down: a second `stop()` (a test's own, then its
+        /// `defer`) returns at once instead of waiting for a signal that already came.
+        let stopped = Atomic<Bool>(false)
     }
 
     init(options: ProfileOptions = ProfileOptions(), record: Bool = false, apiKey: String? = nil,
+         unregistered: Set<String> = [], strictAuth: Bool = false, webPushDirectory: String? = nil, credentialMillis: Int64? = nil,
          configuration: PollLoop.Configuration = PollLoop.Configuration()) throws {
         let socketPath = temporarySocketPath()
         let recordPath = record ? temporaryFile("recording.jsonl") : nil
@@ -33,6 +37,10 @@ final class LiveServer: Sendable {
             let session = LiveSession(options: options, texts: TextResolver(), journal: journal, apiKey: apiKey,
                                       clock: SystemClock(), wallClock: ManualClock(now: fixedReceivedMillis),
                                       configuration: configuration)
+            session.services.unregistered = unregistered
+            session.services.strictAuth = strictAuth
+            session.services.webPush = webPushDirectory.flatMap { try? WebPushSubscription.loadOrCreate(directory: $0) }
+            if let credentialMillis { session.services.credentialClock = ManualClock(now: credentialMillis) }
             do throws(SocketError) {
                 try session.listen(socketPath: socketPath, port: 0, bind: nil)
                 started.withLock { $0 = .success(session.tcpPort!) }
@@ -56,7 +64,10 @@ final class LiveServer: Sendable {
     @discardableResult
     func stop() -> Bool {
         control.stopRequested.store(true, ordering: .relaxed)
-        return finished.wait(timeout: .now() + 5) == .success
+        if control.stopped.load(ordering: .relaxed) { return true }
+        let done = finished.wait(timeout: .now() + 5) == .success
+        if done { control.stopped.store(true, ordering: .relaxed) }
+        return done
     }
 
     /// `GET /state` as parsed JSON.

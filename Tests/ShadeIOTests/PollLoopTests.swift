@@ -108,17 +108,18 @@ import Testing
     #expect(try closing.readToEnd() == [])
 }
 
-@Test func halfReceivedRequestGets408AfterTheIdleTimeout() throws {
+@Test func halfReceivedRequestGets408AfterTheRequestTimeout() throws {
     var configuration = PollLoop.Configuration()
     configuration.idleTimeoutMillis = 300
+    configuration.requestTimeoutMillis = 300
     let server = try TestServer(tcp: false, configuration: configuration)
     defer { server.stop() }
     let client = try SendClient(connectingTo: .unix(path: server.unixPath))
     try client.write(bytes("POST /push HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc"))
     let started = Date()
     #expect(text(try client.readToEnd()) == "HTTP/1.1 408 Request Timeout\r\nContent-Type: application/json\r\n"
-        + "Content-Length: 73\r\nConnection: close\r\n\r\n"
-        + "{\"error\": \"request not completed within 300 ms; the connection was idle\"}")
+        + "Content-Length: 94\r\nConnection: close\r\n\r\n"
+        + "{\"error\": \"request not completed within 300 ms: a whole request must arrive within that time\"}")
     #expect(Date().timeIntervalSince(started) < 3)
     // An idle connection between requests is closed without a reply.
     let idle = try SendClient(connectingTo: .unix(path: server.unixPath))
@@ -151,22 +152,46 @@ import Testing
     #expect(try client.readToEnd() == [])
 }
 
-@Test func connection257IsAnswered503AndClosed() throws {
-    let server = try TestServer(tcp: false)
+@Test func aNewConnectionOverTheLimitEvictsTheOldestIdleOne() throws {
+    var configuration = PollLoop.Configuration()
+    configuration.maxConnections = 4
+    let server = try TestServer(tcp: false, configuration: configuration)
     defer { server.stop() }
     let endpoint = Endpoint.unix(path: server.unixPath)
     var clients: [SendClient] = []
-    for _ in 0..<256 {
+    for _ in 0..<4 {
         let client = try SendClient(connectingTo: endpoint)
-        _ = try client.send(line: bytes("{}"))   // served, so counted, before the next one arrives
+        _ = try client.send(line: bytes("{}"))   // served, so idle, before the next one arrives
         clients.append(client)
+        usleep(5_000)
     }
+    let fifth = try SendClient(connectingTo: endpoint)
+    #expect(text(try fifth.send(line: bytes("{}"))) == "{\"line\": 1, \"bytes\": 2, \"from\": \"unix#5\"}")
+    #expect(try clients[0].readToEnd() == [])   // the oldest idle one was closed
+    #expect(text(try clients[3].send(line: bytes("{}"))) == "{\"line\": 2, \"bytes\": 2, \"from\": \"unix#4\"}")
+}
+
+@Test func aConnectionOverTheLimitIsAnswered503WhenNoneIsIdle() throws {
+    var configuration = PollLoop.Configuration()
+    configuration.maxConnections = 4
+    let server = try TestServer(tcp: false, configuration: configuration)
+    defer { server.stop() }
+    let endpoint = Endpoint.unix(path: server.unixPath)
+    var busy: [SendClient] = []
+    for _ in 0..<4 {
+        let client = try SendClient(connectingTo: endpoint)
+        try client.write(bytes("{\"aps\":"))   // a line begun a moment ago: busy, not idle
+        busy.append(client)
+    }
+    usleep(100_000)
     let refused = try SendClient(connectingTo: endpoint)
     #expect(text(try refused.readToEnd()) == "HTTP/1.1 503 Service Unavailable\r\nContent-Type: application/json\r\n"
-        + "Content-Length: 94\r\nConnection: close\r\n\r\n"
-        + "{\"error\": \"too many connections: Shade serves at most 256 at once; retry when one has closed\"}")
-    // Once one closes, a new client is served again.
-    clients.removeLast().close()
+        + "Content-Length: 92\r\nConnection: close\r\n\r\n"
+        + "{\"error\": \"too many connections: Shade serves at most 4 at once; retry when one has closed\"}")
+    // Once one finishes and closes, a new client is served again.
+    try busy[0].write(bytes("{}}\n"))
+    _ = try busy[0].readLine()
+    busy.removeFirst().close()
     var served = false
     for _ in 0..<100 where !served {
         let client = try SendClient(connectingTo: endpoint)

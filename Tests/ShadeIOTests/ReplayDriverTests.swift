@@ -107,7 +107,7 @@ func tick(_ session: LiveSession, _ clock: ManualClock, by millis: Int64) -> Int
     #expect(driver.isPaused)
 }
 
-@Test func loopingReplayStartsOverAfterThreeSeconds() throws {
+@Test func loopingReplayHoldsItsFinalStateBeforeStartingOver() throws {
     let clock = ManualClock()
     let session = try iosSession(clock: clock)
     let two = """
@@ -118,10 +118,29 @@ func tick(_ session: LiveSession, _ clock: ManualClock, by millis: Int64) -> Int
     session.startReplay(recording(two), speed: 1, instant: false, paused: false, loops: true)
     #expect(tick(session, clock, by: 500) == 2)
     #expect(session.replay?.isFinished == true)
-    #expect(tick(session, clock, by: 2_999) == 2)
+    #expect(session.replay?.restartAt == clock.nowMillis() + ReplayDriver.loopPauseMillis)
+    #expect(tick(session, clock, by: ReplayDriver.loopPauseMillis - 1) == 2)   // the final state stays
     #expect(tick(session, clock, by: 1) == 1)   // the centers reset, the first entry again
     #expect(session.replay?.restarts == 1)
     #expect(tick(session, clock, by: 500) == 2)
+}
+
+@Test func pausingAtTheEndOfALoopHoldsTheFinalStateUntilResumed() throws {
+    let clock = ManualClock()
+    let session = try iosSession(clock: clock)
+    let one = """
+        {"at":"2026-11-30T10:15:00.000Z","payload":{"aps":{"alert":"one"}}}
+
+        """
+    session.startReplay(recording(one), speed: 1, instant: false, paused: false, loops: true)
+    #expect(tick(session, clock, by: 0) == 1)
+    session.replay?.pause()
+    #expect(session.replay?.restartAt == nil)
+    #expect(tick(session, clock, by: ReplayDriver.loopPauseMillis * 3) == 1)
+    #expect(session.replay?.restarts == 0)
+    session.replay?.resume()
+    #expect(tick(session, clock, by: ReplayDriver.loopPauseMillis) == 1)
+    #expect(session.replay?.restarts == 1)
 }
 
 // MARK: the session's own API
@@ -183,4 +202,45 @@ func tick(_ session: LiveSession, _ clock: ManualClock, by millis: Int64) -> Int
     first.shutdown()
     #expect(!FileManager.default.fileExists(atPath: path))
     #expect(throws: SocketError.self) { try second.listen(socketPath: nil, port: 70_000, bind: nil) }
+}
+
+/// Three one-to-one chats a second apart, on Android.
+let threeChats = """
+    {"at":"2026-11-30T10:15:00.000Z","payload":{"data":{"conversationId":"a","senderName":"A"},"notification":{"title":"A","body":"1"}}}
+    {"at":"2026-11-30T10:15:01.000Z","payload":{"data":{"conversationId":"b","senderName":"B"},"notification":{"title":"B","body":"2"}}}
+    {"at":"2026-11-30T10:15:02.000Z","payload":{"data":{"conversationId":"c","senderName":"C"},"notification":{"title":"C","body":"3"}}}
+
+    """
+
+@Test func seekingBackKeepsWhatTheViewerDismissed() throws {
+    let clock = ManualClock()
+    let session = LiveSession(options: ProfileOptions(), texts: TextResolver(), journal: nil, apiKey: nil, clock: clock, wallClock: clock)
+    session.startReplay(recording(threeChats), speed: 1, instant: false, paused: false, loops: false)
+    _ = tick(session, clock, by: 1_000)
+    func keys() -> [String] { session.states([.android])[0].items.map(\.key).sorted() }
+    #expect(keys() == ["a", "b"])
+    let a = try #require(session.states([.android])[0].items.first { $0.key == "a" })
+    session.dismiss(itemID: a.id, on: .android)
+    _ = tick(session, clock, by: 1_000)
+    #expect(keys() == ["b", "c"])
+
+    session.replay?.seek(by: -1)   // back before c: a stays dismissed
+    #expect(keys() == ["b"])
+    session.replay?.seek(by: -10)  // back before the dismissal: a is there until play reaches it again
+    #expect(keys() == ["a"])
+    _ = tick(session, clock, by: 1_000)
+    #expect(keys() == ["b"])
+    _ = tick(session, clock, by: 1_000)
+    #expect(keys() == ["b", "c"])
+}
+
+@Test func clearingAllDuringAReplaySurvivesASeek() throws {
+    let clock = ManualClock()
+    let session = LiveSession(options: ProfileOptions(), texts: TextResolver(), journal: nil, apiKey: nil, clock: clock, wallClock: clock)
+    session.startReplay(recording(threeChats), speed: 1, instant: false, paused: false, loops: false)
+    _ = tick(session, clock, by: 1_000)
+    session.clearAll()
+    _ = tick(session, clock, by: 1_000)
+    session.replay?.seek(by: -1)
+    #expect(session.states([.android])[0].items.isEmpty)
 }

@@ -38,7 +38,7 @@ let seedConversationItem = """
     {"kind":"conversation","key":"room_42","app":"app","title":"@ali","subtitle":null,"isGroup":false,\
     "avatar":{"initials":"A","imageUrl":"https://cdn.example.com/avatars/ali.jpg","color":1},\
     "lines":[{"sender":"@ali","senderId":"user_ali","text":"Is the bike still available?"}],"total":1,\
-    "children":null,"level":null,"at":"2026-11-30T10:15:00.120Z"}
+    "children":null,"level":null,"at":"2026-11-30T10:15:00.120Z","image":null,"category":null,"mutableContent":false}
     """
 
 @Test(.enabled(if: curlAvailable)) func C1_seedCurlCommandMakesTheConversationAppear() throws {
@@ -93,11 +93,11 @@ let largeAlert = String(repeating: "x", count: 4100)
     ("/v1/projects/demo/messages:send", [], #"{"message":{"token":"t","notification":{"title":"T","body":"B"}}}"#,
      #"200 {"name": "projects/demo/messages/1"}"#),
     ("/v1/projects/demo/messages:send", [], #"{"message":{"token":"t","data":{"n":3}}}"#,
-     #"400 {"error": {"code": 400, "message": "Invalid value at 'message.data[0].value' (TYPE_STRING), 3", "status": "INVALID_ARGUMENT"}}"#),
+     #"400 {"error": {"code": 400, "message": "Invalid value at 'message.data[0].value' (TYPE_STRING), 3", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "INVALID_ARGUMENT"}]}}"#),
     ("/v1/projects/demo/messages:send", [], #"{"aps":{"alert":"hi"}}"#,
-     #"400 {"error": {"code": 400, "message": "Invalid JSON payload received. the FCM v1 API takes {\"message\": {…}} (D2); got an APNs payload — wrap it in \"message\", or POST it to /push", "status": "INVALID_ARGUMENT"}}"#),
+     #"400 {"error": {"code": 400, "message": "Invalid JSON payload received. the FCM v1 API takes {\"message\": {…}} (D2); got an APNs payload — wrap it in \"message\", or POST it to /push", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "INVALID_ARGUMENT"}]}}"#),
     ("/v1/projects/demo/messages:send", [], "{", 
-     #"400 {"error": {"code": 400, "message": "invalid JSON (V8) at line 1, column 2: unexpected end of input inside an object: expected a key", "status": "INVALID_ARGUMENT"}}"#),
+     #"400 {"error": {"code": 400, "message": "invalid JSON (V8) at line 1, column 2: unexpected end of input inside an object: expected a key", "status": "INVALID_ARGUMENT", "details": [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "INVALID_ARGUMENT"}]}}"#),
     // FCM legacy
     ("/fcm/send", [], #"{"to":"tok","notification":{"title":"T","body":"B"}}"#,
      #"200 {"multicast_id": 1, "success": 1, "failure": 0, "canonical_ids": 0, "results": [{"message_id": "0:1"}]}"#),
@@ -112,7 +112,7 @@ let largeAlert = String(repeating: "x", count: 4100)
     ("/push", [], #"{"aps":{"alert":"hi"}}"#, #"200 {"ok": true, "id": 1}"#),
     ("/push", [], #"[{"aps":{"alert":"a"}},{"data":{"k":"v"}}]"#, #"200 {"ok": true, "ids": [1, 2]}"#),
     ("/push", [], #"[{"aps":{"alert":"a"}},{"nope":1}]"#,
-     #"400 {"ok": false, "ids": [1, null], "error": "element 2: unknown payload shape (top-level keys \"nope\"): tried D1 envelope (\"payload\"), D2 FCM v1 (\"message\"), D3 send-to-user (\"userId\"), D4 APNs (\"aps\"), D5 Expo (\"to\": \"ExponentPushToken[…]\"), D6 web push (\"web_push\": 8030 or \"title\" + \"options\"), D7 FCM legacy (\"to\", \"notification\", …), D8 data-only (\"data\" object)"}"#),
+     #"400 {"ok": false, "ids": [1, null], "error": "element 2: unknown payload shape (top-level keys \"nope\"): tried D1 envelope (\"payload\"), D2 FCM v1 (\"message\"), D3 send-to-user (\"userId\"), D4 APNs (\"aps\"), D5 Expo (\"to\": \"ExponentPushToken[…]\"), D6 web push (\"web_push\": 8030 or \"title\" + \"options\"), D7 FCM legacy (\"to\", \"notification\", …), D9 Pusher Beams (\"interests\" or \"users\" with \"apns\", \"fcm\" or \"web\"), D8 data-only (\"data\" object)"}"#),
     ("/push", [], "{\n  \"aps\": {\"alert\": \"hi\"},\n}",
      #"400 {"ok": false, "error": "invalid JSON (V8) at line 2, column 25: trailing comma before '}'"}"#),
     ("/push", [], #"{"title":"T","options":{"renotify":true}}"#,

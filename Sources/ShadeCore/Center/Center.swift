@@ -13,8 +13,16 @@ public struct Center: Sendable {
     public private(set) var calls = 0
     public private(set) var rejected = 0
     public private(set) var elsewhere = 0
+    /// SPEC §8: pushes a service discarded while the device was offline.
+    public private(set) var dropped = 0
     public private(set) var badge = 0
     public private(set) var errors: [ErrorEntry] = []
+    /// What happened to the device beside its items, newest last (O2's onDeletedMessages, what the
+    /// services dropped while it was offline); at most `eventLimit`.
+    public private(set) var events: [TraceStep] = []
+    public static let eventLimit = 32
+    /// While the device is offline: what the push services keep for it (SPEC §8).
+    public private(set) var offline: OfflineStore?
 
     /// Items by internal id (see `Item.id`).
     var entries: [String: Item] = [:]
@@ -41,11 +49,23 @@ public struct Center: Sendable {
 
     // MARK: events
 
-    /// A push arrives (from a file, a socket or a replay).
-    public mutating func receive(_ push: Push) {
+    /// A push arrives (from a file, a socket or a replay). `time` is when it arrived, where that is
+    /// not its `at` (a push without one, timed by the replay rule): what an offline store goes by.
+    public mutating func receive(_ push: Push, at time: Int64? = nil) {
         received += 1
+        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app)
+        if offline != nil, delivery.waits {
+            let arrived = time ?? push.transport.atMillis ?? offline!.since
+            dropped += offline!.keep(push, delivery, at: arrived, defaultApp: profile.app)
+            return
+        }
+        deliver(push, delivery)
+    }
+
+    /// What the device makes of a push it gets; `notes` say where it waited, when it did (SPEC §8).
+    mutating func deliver(_ push: Push, _ delivery: Delivery, notes: [TraceStep] = []) {
         stamp += 1
-        switch push.delivery(on: profile.platform, defaultApp: profile.app) {
+        switch delivery {
         case .elsewhere:
             elsewhere += 1
         case .rejected(let reason):
@@ -53,11 +73,13 @@ public struct Center: Sendable {
         case .silent(let badge, _, _):
             silent += 1
             if let badge { setBadge(badge) }
-        case .call(let content):
+        case .call(var content):
             calls += 1
             if let badge = content.badge { setBadge(badge) }
+            content.trace += notes
             placeCall(content, push: push)
-        case .show(let content):
+        case .show(var content):
+            content.trace += notes
             if let badge = content.badge { setBadge(badge) }
             let resolved = texts.resolve(content, platform: profile.platform)
             switch profile.platform {
@@ -74,12 +96,48 @@ public struct Center: Sendable {
         recordRejection(source: rejection.source.description, reason: rejection.reason)
     }
 
-    /// Apply what `Intake` produced.
-    public mutating func apply(_ outcome: Intake.Outcome) {
+    /// Apply what `Intake` produced; `time` as `receive` takes it.
+    public mutating func apply(_ outcome: Intake.Outcome, at time: Int64? = nil) {
         switch outcome {
-        case .push(let push): receive(push)
+        case .push(let push): receive(push, at: time)
         case .rejected(let rejection): reject(rejection)
         }
+    }
+
+    // MARK: offline (SPEC §8)
+
+    /// The device goes offline at `time`: from now on pushes wait at their services.
+    public mutating func goOffline(at time: Int64) {
+        guard offline == nil else { return }
+        offline = OfflineStore(platform: profile.platform, since: time)
+    }
+
+    /// The device is back at `time`: what the services kept arrives, oldest first, each with
+    /// `at` = `time`; what expired is dropped (O5).
+    public mutating func comeOnline(at time: Int64) {
+        guard let store = offline else { return }
+        offline = nil
+        let release = store.release(at: time)
+        dropped += release.expired
+        note(events: release.events)
+        let at = Timestamp.iso8601(millis: time)
+        for var waited in release.deliveries {
+            waited.push.transport.at = at
+            waited.push.transport.atMillis = time
+            deliver(waited.push, waited.delivery, notes: waited.notes)
+        }
+    }
+
+    public mutating func apply(_ transition: OfflineTimeline.Transition) {
+        switch transition {
+        case .goOffline(let time): goOffline(at: time)
+        case .comeOnline(let time): comeOnline(at: time)
+        }
+    }
+
+    mutating func note(events new: [TraceStep]) {
+        events += new
+        if events.count > Self.eventLimit { events.removeFirst(events.count - Self.eventLimit) }
     }
 
     /// The user swipes an item away (a bundle takes its children with it).
@@ -109,7 +167,7 @@ public struct Center: Sendable {
 
     mutating func recordRejection(source: String, reason: String) {
         rejected += 1
-        errors.append(ErrorEntry(source: source, reason: reason))
+        errors.append(ErrorEntry(source: source, reason: reason, position: received))
     }
 
     /// I6, A13: a badge sets the count; 0 clears it.
@@ -267,13 +325,22 @@ public struct Center: Sendable {
         item.data = content.data
         item.tag = tag ?? content.tag
         item.level = content.level
+        item.criticalSound = content.criticalSound
         item.renotify = content.renotify
+        // I11, I12: the item carries its newest notification's.
+        item.mutableContent = content.mutableContent
+        item.category = content.category
+        item.image = content.image
+        var trace = trace
+        if content.mutableContent { trace.append(TraceStep("I11", "mutable-content: 1: the app's Notification Service Extension may rewrite the title and body before they are shown; Shade shows them as the payload has them")) }
+        if let category = content.category { trace.append(TraceStep("I12", .category(category, android: profile.platform == .android))) }
+        if let image = content.image { trace.append(TraceStep("I12", .image(image))) }
         if profile.platform == .web && content.actions.count > ServiceRules.webMaxActions {
             item.actions = Array(content.actions.prefix(ServiceRules.webMaxActions))
-            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))])
+            item.note(trace + [TraceStep("W4", .actionsCut(given: content.actions.count))], push: push.id)
         } else {
             item.actions = content.actions
-            item.note(trace)
+            item.note(trace, push: push.id)
         }
     }
 
@@ -285,13 +352,16 @@ public struct Center: Sendable {
         ageQueues[app] = queues
         guard let victimID, let victim = entries[victimID] else { return }
         remove(victimID)
-        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))])
+        let newestPush = entries[newest]?.newest?.id
+        entries[newest]?.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: newestPush)
     }
 
     // MARK: iOS (SPEC §4)
 
     mutating func placeIOS(_ content: Content, _ resolved: ResolvedText, push: Push) {
         var trace = startTrace(content, resolved)
+        var content = content
+        content.level = level(content, trace: &trace)
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
         var emptied: Item?
@@ -343,8 +413,6 @@ public struct Center: Sendable {
                 }
             }
         }
-        if content.level == .passive { trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner")) }
-        if let level = content.level, level == .timeSensitive || level == .critical { trace.append(TraceStep("I8", .interruptionLevelMarked(level))) }
         item.title = line.title  // I1: the newest notification's title
         item.subtitle = line.subtitle
         item.lines.append(line)
@@ -354,6 +422,26 @@ public struct Center: Sendable {
         }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
+    }
+
+    /// How an iOS notification is marked: I10 a critical sound (iOS 12 and later) makes it critical;
+    /// else I8 its `interruption-level`, which I13 ignores before iOS 15.
+    func level(_ content: Content, trace: inout [TraceStep]) -> InterruptionLevel? {
+        if content.criticalSound {
+            trace.append(TraceStep("I10", "sound with critical: 1: a critical alert, marked critical (it plays even when muted; the app needs Apple's critical-alerts entitlement)"))
+            return .critical
+        }
+        guard let level = content.level else { return nil }
+        guard profile.osVersion >= Version(15) else {
+            trace.append(TraceStep("I13", .interruptionLevelTooOld(level, profile.osVersion)))
+            return nil
+        }
+        switch level {
+        case .passive: trace.append(TraceStep("I8", "interruption-level passive: delivered quietly, without a banner"))
+        case .timeSensitive, .critical: trace.append(TraceStep("I8", .interruptionLevelMarked(level)))
+        case .active: break
+        }
+        return level
     }
 
     mutating func placeCall(_ content: Content, push: Push) {
@@ -422,7 +510,8 @@ public struct Center: Sendable {
         sections.removeAll { $0.items.isEmpty }
         let shown = sections.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.shownCount(platform: profile.platform) } }
         return CenterState(profile: profile, received: received, shown: shown, silent: silent, calls: calls,
-                           rejected: rejected, elsewhere: elsewhere, badge: badge, sections: sections, errors: errors)
+                           rejected: rejected, elsewhere: elsewhere, dropped: dropped, badge: badge, sections: sections,
+                           errors: errors, events: events, offlineSince: offline?.since, waiting: offline?.waitingCount ?? 0)
     }
 
     /// A8: four or more ungrouped plain notifications of one app go under one app summary.

@@ -58,6 +58,13 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var updated: Int
     public var at: Int64?
     public var level: InterruptionLevel?
+    /// I10: the level is critical because of a critical sound.
+    public var criticalSound: Bool
+    /// I11: the app's service extension may rewrite what is shown (the newest notification's).
+    public var mutableContent: Bool
+    /// I12: the category (action buttons) and picture of the newest notification.
+    public var category: String?
+    public var image: String?
     public var actions: [String]
     public var tag: String?
     public var renotify: Bool
@@ -82,6 +89,8 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.updated = 0
         self.actions = []
         self.renotify = false
+        self.criticalSound = false
+        self.mutableContent = false
         self.data = JSONObject()
     }
 
@@ -95,8 +104,13 @@ public struct Item: Sendable, Equatable, Identifiable {
         }
     }
 
-    /// Keeps the trace bounded on long-lived items; the newest steps matter most.
-    mutating func note(_ steps: [TraceStep]) { traceLog.append(steps) }
+    /// Keeps the trace bounded on long-lived items; the newest steps matter most. Each step is
+    /// marked with the push it was taken for.
+    mutating func note(_ steps: [TraceStep], push: Int?) {
+        var steps = steps
+        for i in steps.indices { steps[i].pushID = push }
+        traceLog.append(steps)
+    }
 }
 
 extension Item {
@@ -161,6 +175,15 @@ struct TraceLog: Sendable, Equatable {
 public struct ErrorEntry: Sendable, Equatable {
     public var source: String
     public var reason: String
+    /// Which push of the stream it was (the center's `received` count then): every center is fed
+    /// the same stream, so this orders the rejections of several centers into one list.
+    public var position: Int
+
+    public init(source: String, reason: String, position: Int) {
+        self.source = source
+        self.reason = reason
+        self.position = position
+    }
 }
 
 /// A named group of items: `Conversations`, `Notifications`, `Notification Center`, `Calls`.
@@ -186,9 +209,35 @@ public struct CenterState: Sendable, Equatable {
     public var calls: Int
     public var rejected: Int
     public var elsewhere: Int
+    /// SPEC §8: pushes the services discarded while the device was offline.
+    public var dropped: Int
     public var badge: Int
     public var sections: [Section]
     public var errors: [ErrorEntry]
+    /// What happened to the device beside its items (SPEC §8), newest last.
+    public var events: [TraceStep]
+    /// When the device went offline, while it is; and how many pushes wait for it.
+    public var offlineSince: Int64?
+    public var waiting: Int
+
+    public init(profile: Profile, received: Int, shown: Int, silent: Int, calls: Int, rejected: Int, elsewhere: Int,
+                dropped: Int = 0, badge: Int, sections: [Section], errors: [ErrorEntry], events: [TraceStep] = [],
+                offlineSince: Int64? = nil, waiting: Int = 0) {
+        self.profile = profile
+        self.received = received
+        self.shown = shown
+        self.silent = silent
+        self.calls = calls
+        self.rejected = rejected
+        self.elsewhere = elsewhere
+        self.dropped = dropped
+        self.badge = badge
+        self.sections = sections
+        self.errors = errors
+        self.events = events
+        self.offlineSince = offlineSince
+        self.waiting = waiting
+    }
 
     public var platform: Platform { profile.platform }
     public var items: [Item] { sections.flatMap(\.items) }

@@ -10,6 +10,7 @@ public enum StateJSON {
             "calls": int(state.calls),
             "rejected": int(state.rejected),
             "elsewhere": int(state.elsewhere),
+            "dropped": int(state.dropped),
             "badge": int(state.badge),
             "sections": .array(state.sections.map { section in
                 .object(JSONObject(["name": .string(section.name), "items": .array(section.items.map(item))]))
@@ -41,6 +42,9 @@ public enum StateJSON {
             "children": item.children.map { .array($0.map(self.item)) } ?? .null,
             "level": optional(item.level?.rawValue),
             "at": optional(item.at.map(Timestamp.iso8601(millis:))),
+            "image": optional(item.image),
+            "category": optional(item.category),
+            "mutableContent": .bool(item.mutableContent),
         ]))
     }
 
@@ -65,7 +69,8 @@ public enum StateJSON {
 }
 
 extension StateJSON {
-    /// `--trace`: each item gains `"trace": ["[A1] …", …]`.
+    /// `--trace`: each item gains `"trace": ["[A1] …", …]`, and each profile `"events"`: what
+    /// happened to the device beside its items (SPEC §8: onDeletedMessages, what the services dropped).
     public static func addingTraces(_ json: JSON, _ states: [CenterState]) -> JSON {
         func withTrace(_ items: [Item]) -> JSON {
             .array(items.map { item in
@@ -78,6 +83,7 @@ extension StateJSON {
         func one(_ state: CenterState) -> JSON {
             guard case .object(var o) = value(state) else { return value(state) }
             o["sections"] = .array(state.sections.map { .object(JSONObject(["name": .string($0.name), "items": withTrace($0.items)])) })
+            o["events"] = .array(state.events.map { .string($0.description) })
             return .object(o)
         }
         return states.count == 1 ? one(states[0]) : .object(JSONObject(["profiles": .array(states.map(one))]))

@@ -1,4 +1,4 @@
-/// The checks of SPEC §9 for one push, V1 to V7, in that order. Each finding names the rule,
+/// The checks of SPEC §9 for one push, V1 to V10, in that order. Each finding names the rule,
 /// the path in the file (through `Scope`) and what the device or service will do.
 struct PushChecker {
     let push: Push
@@ -17,13 +17,13 @@ struct PushChecker {
         self.scope = scope
         self.selected = selected
         self.tables = tables
-        self.targets = selected.intersection(push.shape.platforms)
+        self.targets = selected.intersection(push.platforms)
         self.root = push.payload.object ?? JSONObject()
     }
 
     mutating func run() {
         guard !targets.isEmpty else {
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             let asked = selected.sorted().map(\.displayName).joined(separator: ", ")
             note(push.shape.rule, "$", "this \(push.shape.displayName) reaches \(reached) only: nothing to check for \(asked)")
             return
@@ -35,12 +35,18 @@ struct PushChecker {
         appleKeys()
         localization()
         webOptions()
+        criticalSound()
+        keys()
+        showsNothing()
     }
 
     // MARK: recording
 
     /// The platform a finding concerns when the push reaches only one.
-    var single: Platform? { push.shape.platforms.count == 1 ? push.shape.platforms.first : nil }
+    var single: Platform? {
+        let platforms = push.platforms
+        return platforms.count == 1 ? platforms.first : nil
+    }
 
     mutating func add(_ severity: Diagnostic.Severity, _ rule: String, _ relativePath: String, _ message: String, platform: Platform? = nil) {
         found.append(Diagnostic(severity, rule, path: scope.payload(relativePath), message, platform: platform ?? single))
@@ -78,6 +84,17 @@ struct PushChecker {
             if let r = ServiceRules.fcmSizeRefusal(payload: payload, service: .fcmLegacy) { error("V1", "$", "\(r.message); \(nothing)") }
         case .webPush:
             if let r = ServiceRules.webPushSizeRefusal(payload: payload) { warning("V1", "$", "\(r.message); nothing is shown — send less") }
+        case .pusherBeams:
+            // Each block goes through its platform's service (D9).
+            if targets.contains(.ios), let block = root["apns"], let r = ServiceRules.apnsSizeRefusal(payload: block, headers: push.transport.headers) {
+                error("V1", "$.apns", "\(r.message); \(nothing)", platform: .ios)
+            }
+            if targets.contains(.android), let block = root["fcm"], let r = ServiceRules.fcmSizeRefusal(payload: block, service: .fcmLegacy) {
+                error("V1", "$.fcm", "\(r.message); \(nothing)", platform: .android)
+            }
+            if targets.contains(.web), let block = root["web"], let r = ServiceRules.webPushSizeRefusal(payload: block) {
+                warning("V1", "$.web", "\(r.message); nothing is shown — send less", platform: .web)
+            }
         case .sendToUser, .expo, .dataOnly:
             // Sent on through each platform's own service, each with its own limit.
             if targets.contains(.ios), let r = ServiceRules.apnsSizeRefusal(payload: payload, headers: push.transport.headers) {
@@ -157,6 +174,11 @@ struct PushChecker {
                         "FCM delivers data values as strings; got \(member.value.typeName) \(shown) — the app receives the string \(ServiceRules.abbreviated(ServiceRules.stringified(member.value))); send it as a string",
                         platform: .android)
             }
+        case .pusherBeams:
+            guard targets.contains(.android), let fcm = root["fcm"]?.object else { return }
+            for r in ServiceRules.fcmLegacyDataRefusals(fcm, at: "$.fcm") {
+                error("V3", r.path ?? "$.fcm.data", r.message, platform: .android)
+            }
         default:
             return
         }
@@ -188,6 +210,12 @@ struct PushChecker {
             return object(path).map { [(path, $0, .web)] } ?? []
         case .sendToUser, .expo, .fcmLegacy, .dataOnly:
             return object("$.data").map { [("$.data", $0, nil)] } ?? []
+        case .pusherBeams:
+            var places: [(String, JSONObject, Platform?)] = []
+            if targets.contains(.ios), let apns = object("$.apns") { places.append(("$.apns", apns.removing(["aps"]), .ios)) }
+            if targets.contains(.android), let data = object("$.fcm.data") { places.append(("$.fcm.data", data, .android)) }
+            if targets.contains(.web), let data = object("$.web.data") { places.append(("$.web.data", data, .web)) }
+            return places
         }
     }
 
@@ -288,24 +316,30 @@ struct PushChecker {
 
     // MARK: V5 keys Apple ignores
 
-    /// The `aps` dictionary APNs receives: D4's own, or FCM v1's `message.apns.payload.aps`.
+    /// The `aps` dictionary APNs receives: D4's own, FCM v1's `message.apns.payload.aps`, or D9's `apns.aps`.
     func apsPlace() -> (path: String, aps: JSONObject)? {
         switch push.shape {
         case .apns: return root["aps"]?.object.map { ("$.aps", $0) }
         case .fcmV1: return root["message"]?["apns"]?["payload"]?["aps"]?.object.map { ("$.message.apns.payload.aps", $0) }
+        case .pusherBeams: return root["apns"]?["aps"]?.object.map { ("$.apns.aps", $0) }
         default: return nil
         }
     }
 
+    /// V5, with V9 and the other spellings (SPEC §1) in `keys()`. A VoIP push's alert is never
+    /// displayed (PushKit hands the payload to the app), and neither is a background push's: their
+    /// keys are not reported as misplaced alert keys (V10).
     mutating func appleKeys() {
         guard targets.contains(.ios), let (path, aps) = apsPlace() else { return }
-        for member in aps.members where !ServiceRules.apsKeys.contains(member.key) {
+        let headers = apnsHeaders()
+        if ServiceRules.isVoIP(headers: headers) { return }
+        for member in aps.members where unknown(member.key, in: .aps, of: aps) {
             warning("V5", JSONPath.member(path, member.key),
                     "\(Self.quoted(member.key)) is not an Apple key: iOS ignores custom keys inside aps — move it to the top level, beside aps", platform: .ios)
         }
         let alertPath = JSONPath.member(path, "alert")
-        if case .object(let alert)? = aps["alert"] {
-            for member in alert.members where !ServiceRules.alertKeys.contains(member.key) {
+        if case .object(let alert)? = aps["alert"], headers["apns-push-type"]?.lowercased() != "background" {
+            for member in alert.members where unknown(member.key, in: .alert, of: alert) {
                 if member.key == "sound" {
                     warning("V5", JSONPath.member(alertPath, "sound"),
                             "sound inside alert is ignored by Apple: the notification arrives without that sound — move it to aps.sound", platform: .ios)
@@ -315,11 +349,39 @@ struct PushChecker {
                 }
             }
         }
-        if aps["content-available"]?.int == 1, Self.hasAlert(aps["alert"]) {
+        let wire = KnownKeys.wireForm(aps, .aps)
+        if wire["content-available"]?.int == 1, Self.hasAlert(wire["alert"]) {
             warning("V5", JSONPath.member(path, "content-available"),
                     "content-available with an alert: iOS shows the alert and wakes the app only as it sees fit — send background updates as their own push (no alert, apns-push-type background, apns-priority 5)",
                     platform: .ios)
         }
+    }
+
+    /// The headers APNs gets with this push: the request's, and FCM v1's `message.apns.headers`.
+    func apnsHeaders() -> [String: String] {
+        var headers = push.transport.headers
+        if push.shape == .fcmV1 {
+            for member in root["message"]?["apns"]?["headers"]?.object?.members ?? [] {
+                if let text = member.value.scalarText { headers[member.key.lowercased()] = text }
+            }
+        }
+        return headers
+    }
+
+    /// A key that is neither known in its place, another spelling of one, nor a near miss (those
+    /// `keys()` reports).
+    func unknown(_ key: String, in place: KeyPlace, of object: JSONObject) -> Bool {
+        !KnownKeys.isKnown(key, in: place) && KnownKeys.aliased(key, in: place) == nil && nearMiss(key, in: place, of: object) == nil
+    }
+
+    /// V9's near miss, unless the key it would mean is there too (then the other is on purpose).
+    func nearMiss(_ key: String, in place: KeyPlace, of object: JSONObject) -> KnownKey? {
+        nearMiss(key, in: place) { object.has($0) }
+    }
+
+    func nearMiss(_ key: String, in place: KeyPlace, given: (String) -> Bool) -> KnownKey? {
+        guard let known = KnownKeys.nearMiss(key, in: place), !given(known.name) else { return nil }
+        return known
     }
 
     static func hasAlert(_ alert: JSON?) -> Bool {
@@ -385,6 +447,8 @@ struct PushChecker {
             guard shared != nil || override != nil else { return nil }
             let options = (shared ?? JSONObject()).merging(override ?? JSONObject())
             return (override != nil ? "$.message.webpush.notification" : "$.message.notification", options)
+        case .pusherBeams:
+            return root["web"]?["notification"]?.object.map { ("$.web.notification", $0) }
         default:
             return nil
         }
@@ -402,6 +466,156 @@ struct PushChecker {
             warning("V7", JSONPath.member(path, "actions"),
                     "\(actions.count) actions: Chrome shows the first \(ServiceRules.webMaxActions) (W4); \(hidden.joined(separator: ", ")) \(hidden.count == 1 ? "is" : "are") never offered — put the ones that matter first",
                     platform: .web)
+        }
+    }
+
+    // MARK: I10 critical alerts
+
+    /// I10: a critical sound needs Apple's entitlement, or iOS plays an ordinary sound.
+    mutating func criticalSound() {
+        guard targets.contains(.ios) else { return }
+        let places: [(String, JSON?)] = [(apsPlace().map { JSONPath.member($0.path, "sound") } ?? "", apsPlace()?.aps["sound"]),
+                                         ("$.sound", push.shape == .expo ? root["sound"] : nil)]
+        for (path, sound) in places where ShapeReader.isCriticalSound(sound) {
+            note("I10", JSONPath.member(path, "critical"),
+                 "a critical alert: iOS plays it even when muted or in Do Not Disturb and marks it critical (I10); the app needs Apple's critical-alerts entitlement (com.apple.developer.usernotifications.critical-alerts), without which iOS plays an ordinary sound",
+                 platform: .ios)
+        }
+    }
+
+    // MARK: V9 keys a typo away, and other spellings
+
+    /// Every object Shade reads keys from in this push, with its place and the platform it is read for.
+    func keyedObjects() -> [(path: String, object: JSONObject, place: KeyPlace, platform: Platform?)] {
+        var found: [(String, JSONObject, KeyPlace, Platform?)] = []
+        func add(_ path: String, _ value: JSON?, _ place: KeyPlace, _ platform: Platform? = nil) {
+            if let object = value?.object { found.append((path, object, place, platform)) }
+        }
+        let ios = targets.contains(.ios)
+        func apnsPayload(_ path: String, _ payload: JSON?) {
+            guard ios, let payload = payload?.object else { return }
+            add(path, .object(payload), .apnsPayload, .ios)
+            let aps = payload["aps"]
+            let isVoIP = ServiceRules.isVoIP(headers: apnsHeaders())
+            guard !isVoIP else { return }   // PushKit hands the payload to the app as it is (V10)
+            add(JSONPath.member(path, "aps"), aps, .aps, .ios)
+            add(JSONPath.member(JSONPath.member(path, "aps"), "alert"), aps?["alert"], .alert, .ios)
+            add(JSONPath.member(JSONPath.member(path, "aps"), "sound"), aps?["sound"], .sound, .ios)
+        }
+        switch push.shape {
+        case .envelope: break
+        case .apns: apnsPayload("$", push.payload)
+        case .fcmV1:
+            let message = root["message"]
+            add("$", push.payload, .fcmRequest)
+            add("$.message", message, .fcmMessage)
+            add("$.message.notification", message?["notification"], .fcmNotification)
+            if targets.contains(.android) {
+                add("$.message.android", message?["android"], .androidConfig, .android)
+                let android = message?["android"]?.object.map { KnownKeys.wireForm($0, .androidConfig) }
+                add("$.message.android.notification", android?["notification"], .androidNotification, .android)
+            }
+            if ios {
+                add("$.message.apns", message?["apns"], .apnsConfig, .ios)
+                let apns = message?["apns"]?.object ?? JSONObject()
+                let options = KnownKeys.spelling(of: "fcm_options", in: apns, .apnsConfig)
+                add(JSONPath.member("$.message.apns", options), apns[options], .apnsFCMOptions, .ios)
+                add("$.message.apns.headers", apns["headers"], .headers, .ios)
+                apnsPayload("$.message.apns.payload", apns["payload"])
+            }
+            if targets.contains(.web) {
+                add("$.message.webpush", message?["webpush"], .webpushConfig, .web)
+                add("$.message.webpush.notification", message?["webpush"]?["notification"], .webOptions, .web)
+                add("$.message.webpush.headers", message?["webpush"]?["headers"], .headers, .web)
+            }
+        case .sendToUser: add("$", push.payload, .sendToUser)
+        case .expo: add("$", push.payload, .expo)
+        case .webPush:
+            if root["web_push"]?.int == 8030 { add("$.notification", root["notification"], .webOptions, .web) } else { add("$.options", root["options"], .webOptions, .web) }
+        case .fcmLegacy:
+            add("$", push.payload, .legacyMessage)
+            add("$.notification", root["notification"], .legacyNotification)
+        case .pusherBeams:
+            add("$", push.payload, .pusherBeams)
+            if targets.contains(.android) {
+                add("$.fcm", root["fcm"], .legacyMessage, .android)
+                add("$.fcm.notification", root["fcm"]?["notification"], .legacyNotification, .android)
+            }
+            apnsPayload("$.apns", root["apns"])
+            if targets.contains(.web) { add("$.web.notification", root["web"]?["notification"], .webOptions, .web) }
+        case .dataOnly: break
+        }
+        for place in conversationPlaces() { found.append((place.path, place.data, .conversationData, place.platform)) }
+        return found
+    }
+
+    /// V9: a key a typo away from one Shade knows in its place says which, and what the device does
+    /// with the key as written. A key in another spelling (the Admin SDK's `mutableContent`, SPEC §1)
+    /// says which form it is and that it is read so. Headers are checked as the service gets them.
+    mutating func keys() {
+        for (path, object, place, platform) in keyedObjects() {
+            for member in object.members {
+                let at = JSONPath.member(path, member.key)
+                if let known = KnownKeys.aliased(member.key, in: place) {
+                    aliasNote(member.key, known, place: place, path: at, platform: platform)
+                } else if let known = nearMiss(member.key, in: place, of: object) {
+                    warning("V9", at, Self.didYouMean(member.key, known, place: place), platform: platform)
+                }
+            }
+        }
+        let headers = push.transport.headers
+        for name in headers.keys.sorted() {
+            guard let known = nearMiss(name, in: .headers, given: { headers[$0] != nil }) else { continue }
+            add(.warning, "V9", absolute: scope.header(name), Self.didYouMean(name, known, place: .headers), platform: single)
+        }
+    }
+
+    /// `"conversationID": did you mean conversationId? As written, the push is a plain notification (C8)`.
+    static func didYouMean(_ written: String, _ known: KnownKey, place: KeyPlace) -> String {
+        let consequence = known.withoutIt ?? (place == .headers ? "the service ignores it" : "it is not read")
+        return "\(quoted(written)): did you mean \(known.name)? As written, \(consequence)"
+    }
+
+    mutating func aliasNote(_ written: String, _ known: KnownKey, place: KeyPlace, path: String, platform: Platform?) {
+        let rule = place == .legacyMessage ? "D7" : [.aps, .alert, .sound].contains(place) && push.shape != .fcmV1 ? "D4" : push.shape.rule
+        let sent = known.aliasIsFlag ? "\(known.name): 1 (for true)" : known.name
+        var message = "\(Self.quoted(written)) is \(place.aliasAuthor)'s spelling of \(known.name): it sends \(sent), and Shade reads it so"
+        if push.shape == .apns && [.aps, .alert].contains(place) {
+            message += " — sent straight to APNs nothing renames it and iOS ignores it: write \(known.name)"
+        }
+        note(rule, path, message, platform: platform)
+    }
+
+    // MARK: V10 pushes that show nothing where they surely meant to
+
+    mutating func showsNothing() {
+        // An aps with a sound but no alert: iOS plays the sound and shows nothing (I5).
+        if targets.contains(.ios), let (path, aps) = apsPlace(), let sound = aps["sound"], !sound.isNull,
+           !ServiceRules.isVoIP(headers: apnsHeaders()), case .silent = push.delivery(on: .ios, defaultApp: "app") {
+            warning("V10", JSONPath.member(path, "sound"),
+                    "aps has a sound but no alert: iOS plays the sound and shows nothing, counted silent (I5) — add aps.alert with a title or body, or drop the sound",
+                    platform: .ios)
+        }
+        // A notification block none of whose keys FCM reads.
+        // Each with the platforms it is read for.
+        let blocks: [(String, JSON?, KeyPlace, [Platform])] = [
+            ("$.notification", push.shape == .fcmLegacy ? root["notification"] : nil, .legacyNotification, [.android, .ios]),
+            ("$.message.notification", push.shape == .fcmV1 ? root["message"]?["notification"] : nil, .fcmNotification, [.android, .ios]),
+            ("$.message.android.notification", push.shape == .fcmV1 ? root["message"]?["android"]?["notification"] : nil, .androidNotification, [.android]),
+            ("$.fcm.notification", push.shape == .pusherBeams ? root["fcm"]?["notification"] : nil, .legacyNotification, [.android]),
+        ]
+        for (path, value, place, platforms) in blocks {
+            guard let block = value?.object, !block.isEmpty,
+                  block.keys.allSatisfy({ !KnownKeys.isKnown($0, in: place) && KnownKeys.aliased($0, in: place) == nil }) else { continue }
+            let silentOn = platforms.filter { targets.contains($0) }.filter { platform in
+                if case .silent = push.delivery(on: platform, defaultApp: "app") { return true }
+                return false
+            }
+            guard !silentOn.isEmpty else { continue }
+            let keys = block.keys.prefix(4).map(Self.quoted).joined(separator: ", ")
+            warning("V10", path,
+                    "none of this notification's keys (\(keys)) is one FCM reads: \(silentOn.map(\.displayName).joined(separator: " and ")) \(silentOn.count == 1 ? "shows" : "show") nothing, counted silent (A11) — use title and body",
+                    platform: silentOn.count == 1 ? silentOn[0] : nil)
         }
     }
 }

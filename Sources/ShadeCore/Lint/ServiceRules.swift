@@ -130,21 +130,6 @@ public enum ServiceRules {
                        message: "PayloadEmpty: the request has no payload; APNs refuses it — send a JSON object with an aps dictionary")
     }
 
-    /// The keys Apple reads inside `aps`; any other key there is ignored by iOS (V5).
-    public static let apsKeys: Set<String> = [
-        "alert", "badge", "sound", "thread-id", "category", "content-available", "mutable-content",
-        "target-content-id", "interruption-level", "relevance-score", "filter-criteria", "url-args",
-        // Live Activities
-        "timestamp", "event", "content-state", "stale-date", "dismissal-date", "attributes-type", "attributes",
-        "input-push-token", "input-push-channel",
-    ]
-
-    /// The keys Apple reads inside an `aps.alert` dictionary (V5).
-    public static let alertKeys: Set<String> = [
-        "title", "subtitle", "body", "launch-image", "title-loc-key", "title-loc-args",
-        "subtitle-loc-key", "subtitle-loc-args", "loc-key", "loc-args", "action-loc-key", "action",
-    ]
-
     // MARK: FCM
 
     /// FCM's own size limit (V1), for the FCM shapes.
@@ -237,6 +222,10 @@ public enum ServiceRules {
         }
         if options["silent"]?.bool == true, let vibrate = options["vibrate"], !vibrate.isNull {
             errors.append(("\(path).vibrate", "TypeError: silent cannot be combined with vibrate; the browser refuses to show it (W3)"))
+        }
+        // The Notification API takes actions as a sequence: an object cannot be read as one.
+        if case .object? = options["actions"] {
+            errors.append(("\(path).actions", "TypeError: actions must be an array of {action, title}, not an object; the browser refuses to show it (W3)"))
         }
         return errors
     }

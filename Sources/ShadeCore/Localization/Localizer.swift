@@ -72,7 +72,7 @@ private func resolveFound(_ found: Lookup, args: [String], style: MissingArgumen
 }
 
 private func missingKeyNote(_ key: String, tables: StringTables, outcome: String) -> String {
-    "L5: no string \(codeQuoted(key)) in the loaded tables (\(tables.searchedDescription)); \(outcome); consider sending a literal body as the seed suggests"
+    "L5: no string \(codeQuoted(key)) in the loaded tables (\(tables.searchedDescription)); \(outcome); consider sending a literal body, as the IM SDK advises"
 }
 
 /// `argument 2`, `arguments 2 and 3`, `arguments 1, 2 and 3`.

@@ -36,8 +36,15 @@ public struct Content: Sendable, Equatable {
     public var level: InterruptionLevel?
     public var actions: [String]
     public var renotify: Bool
+    /// I12: the picture the device would show (DESIGN "State JSON additions" lists where it is read).
     public var image: String?
+    /// I12: APNs `category`, Android `click_action`: which action buttons the app registered.
     public var category: String?
+    /// I11: `mutable-content: 1`: the app's Notification Service Extension may rewrite it.
+    public var mutableContent: Bool
+    /// I10: `sound` is a dictionary with `critical: 1`: a critical alert.
+    public var criticalSound: Bool
+    /// FCM's collapse key (A12, O1): legacy `collapse_key`, v1 `android.collapse_key`.
     public var collapseKey: String?
     /// The app the push belongs to (SPEC §1, "The app").
     public var app: String
@@ -48,6 +55,8 @@ public struct Content: Sendable, Equatable {
         self.data = data
         self.actions = []
         self.renotify = false
+        self.mutableContent = false
+        self.criticalSound = false
         self.trace = []
     }
 
@@ -69,4 +78,13 @@ public enum Delivery: Sendable, Equatable {
     /// A VoIP push: the Calls lane (I7).
     case call(Content)
     case show(Content)
+
+    /// Whether a service holds it while the device is offline (SPEC §8): anything it would deliver.
+    /// A push for another platform, or one the service refuses, never waits.
+    public var waits: Bool {
+        switch self {
+        case .elsewhere, .rejected: return false
+        case .silent, .call, .show: return true
+        }
+    }
 }

@@ -2,7 +2,7 @@ extension Push {
     /// What this push becomes on one platform: SPEC §1 (shapes, overrides, the app) and the
     /// per-platform reading of each shape. Localization and grouping happen later, in the Center.
     public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
-        guard shape.reaches(platform), case .object(let root) = payload else { return .elsewhere }
+        guard reaches(platform), case .object(let root) = payload else { return .elsewhere }
         let app = appName(defaultApp: defaultApp, platform: platform)
         switch shape {
         case .envelope: return .elsewhere  // unwrapped by Intake; never stored
@@ -11,7 +11,8 @@ extension Push {
         case .sendToUser: return ShapeReader.sendToUser(root, platform: platform, headers: transport.headers, app: app)
         case .expo: return ShapeReader.expo(root, platform: platform, headers: transport.headers, app: app)
         case .webPush: return ShapeReader.webPush(root, app: app)
-        case .fcmLegacy: return ShapeReader.fcmLegacy(root, app: app)
+        case .fcmLegacy: return ShapeReader.fcmLegacy(root, platform: platform, headers: transport.headers, app: app)
+        case .pusherBeams: return ShapeReader.pusherBeams(root, platform: platform, headers: transport.headers, app: app)
         case .dataOnly: return ShapeReader.dataOnly(root, platform: platform, headers: transport.headers, app: app)
         }
     }
@@ -28,7 +29,8 @@ extension Push {
             return topic
         }
         if let bundle = payload["Simulator Target Bundle"]?.string, !bundle.isEmpty { return bundle }
-        let v1Package = platform == nil || platform == .android ? payload["message"]?["android"]?["restricted_package_name"]?.string : nil
+        let v1Android = platform == nil || platform == .android ? payload["message"]?["android"]?.object : nil
+        let v1Package = v1Android.map { KnownKeys.wireForm($0, .androidConfig) }?["restricted_package_name"]?.string
         if let package = payload["restricted_package_name"]?.string ?? v1Package,
            !package.isEmpty {
             return package
@@ -38,14 +40,15 @@ extension Push {
 }
 
 /// Reads each shape for each platform it reaches. One function per shape; the APNs reading is
-/// shared by D4 and the FCM v1 `apns` block.
+/// shared by D4, the FCM v1 `apns` block, FCM legacy on iOS and D9's `apns` block.
 enum ShapeReader {
     static let simulatorBundleKey = "Simulator Target Bundle"
 
     // MARK: D4 APNs
 
+    /// `fcmImage` is FCM v1's picture for iOS (`apns.fcm_options.image`), which FCM's extension helper shows.
     static func apns(_ payload: JSONObject, headers: [String: String], app: String, extraData: JSONObject = JSONObject(),
-                     origin: String = "$") -> Delivery {
+                     origin: String = "$", fcmImage: String? = nil) -> Delivery {
         // The simulator key is for `simctl` only; it never reaches the device (D4).
         let wire = payload.removing([simulatorBundleKey])
         if let refusal = ServiceRules.apnsSizeRefusal(payload: .object(wire), headers: headers) {
@@ -54,14 +57,17 @@ enum ShapeReader {
         if let refusal = ServiceRules.collapseIDRefusal(headers: headers) {
             return .rejected(refusal.message)
         }
-        let aps = wire["aps"]?.object ?? JSONObject()
+        let (aps, renamed) = KnownKeys.wire(wire["aps"]?.object ?? JSONObject(), .aps)
         var content = Content(app: app, data: extraData.merging(wire.removing(["aps"])))
         content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin)))
+        noteRenames(renamed, .aps, rule: "D4", path: "\(origin).aps", into: &content)
         switch aps["alert"] {
         case .string(let body)?:
             content.body = body
             content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body"))
-        case .object(let alert)?:
+        case .object(let givenAlert)?:
+            let (alert, renamed) = KnownKeys.wire(givenAlert, .alert)
+            noteRenames(renamed, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
             content.title = alert["title"]?.scalarText
             content.subtitle = alert["subtitle"]?.scalarText
             content.body = alert["body"]?.scalarText
@@ -72,8 +78,12 @@ enum ShapeReader {
         }
         content.badge = aps["badge"]?.int
         content.threadID = aps["thread-id"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
-        content.category = aps["category"]?.scalarText
+        content.category = aps["category"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
         content.level = aps["interruption-level"]?.string.flatMap(InterruptionLevel.init(rawValue:))
+        content.criticalSound = isCriticalSound(aps["sound"])
+        content.mutableContent = aps["mutable-content"]?.int == 1
+        // I12: an extension fetches what the payload names; without mutable-content no extension runs.
+        content.image = fcmImage ?? (content.mutableContent ? attachmentURL(wire) : nil)
         if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
 
         if ServiceRules.isVoIP(headers: headers) {
@@ -88,10 +98,30 @@ enum ShapeReader {
             return .silent(badge: nil, why: TraceStep("I5", "content-available: 1 with no alert, sound or badge: a background update, nothing shown"), content: content)
         }
         guard content.hasVisibleText else {
-            let what = content.badge != nil ? "only a badge" : (hasSound ? "only a sound" : "no alert")
-            return .silent(badge: content.badge, why: TraceStep("I5", .apnsShowsNothing(what: what)), content: content)
+            return .silent(badge: content.badge, why: TraceStep("I5", .apnsShowsNothing(badge: content.badge != nil, sound: hasSound)), content: content)
         }
         return .show(content)
+    }
+
+    /// I10: `sound` as a dictionary with `critical: 1` (the Admin SDK writes `critical: true`).
+    static func isCriticalSound(_ sound: JSON?) -> Bool {
+        guard case .object(let sound)? = sound, let critical = sound["critical"] else { return false }
+        return critical.int == 1 || critical.bool == true
+    }
+
+    /// I12: the picture an APNs payload names for its extension (DESIGN "State JSON additions").
+    static func attachmentURL(_ payload: JSONObject) -> String? {
+        for key in ["image", "imageUrl", "image_url", "attachment-url"] {
+            if let url = payload[key]?.string, !url.isEmpty { return url }
+        }
+        if let url = payload["attachment"]?["url"]?.string, !url.isEmpty { return url }
+        return nil
+    }
+
+    /// SPEC §1: a trace step naming the other spellings read as their wire names, when there are any.
+    static func noteRenames(_ renamed: [String], _ place: KeyPlace, rule: String, path: String, into content: inout Content) {
+        guard !renamed.isEmpty else { return }
+        content.trace.append(TraceStep(rule, "\(path): \(place.aliasAuthor)'s spellings read as the wire sends them: \(renamed.joined(separator: ", "))"))
     }
 
     // MARK: D2 FCM HTTP v1
@@ -99,28 +129,33 @@ enum ShapeReader {
     static func fcmV1(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
         let message = root["message"]?.object ?? JSONObject()
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
-        let shared = message["notification"]?.object
+        let sharedWire = message["notification"]?.object.map { KnownKeys.wire($0, .fcmNotification) }
+        let shared = sharedWire?.object
         let data = message["data"]?.object ?? JSONObject()
         switch platform {
         case .android:
-            let android = message["android"]?.object ?? JSONObject()
-            let override = android["notification"]?.object
+            let (android, androidRenamed) = KnownKeys.wire(message["android"]?.object ?? JSONObject(), .androidConfig)
+            let overrideWire = android["notification"]?.object.map { KnownKeys.wire($0, .androidNotification) }
+            let override = overrideWire?.object
             var notification = shared ?? JSONObject()
             if let override { notification = notification.merging(override) }
             let appData = android["data"]?.object ?? data
             var content = Content(app: app, data: appData)
             content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
                 : "FCM v1 request: message.notification"))
+            noteRenames(sharedWire?.renamed ?? [], .fcmNotification, rule: "D2", path: "$.message.notification", into: &content)
+            noteRenames(androidRenamed, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
+            noteRenames(overrideWire?.renamed ?? [], .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content)
             if android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
+            content.collapseKey = android["collapse_key"]?.scalarText
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown"), content: content)
             }
             readFCMNotification(notification, into: &content, path: override != nil ? "$.message.android.notification" : "$.message.notification")
             content.badge = notification["notification_count"]?.int ?? content.badge
-            content.collapseKey = android["collapse_key"]?.scalarText
             return androidOutcome(content)
         case .ios:
-            let apnsBlock = message["apns"]?.object ?? JSONObject()
+            let apnsBlock = KnownKeys.wireForm(message["apns"]?.object ?? JSONObject(), .apnsConfig)
             var apnsHeaders = headers
             for member in apnsBlock["headers"]?.object?.members ?? [] {
                 if let text = member.value.scalarText { apnsHeaders[member.key.lowercased()] = text }
@@ -135,11 +170,13 @@ enum ShapeReader {
                 aps["alert"] = .object(alert)
             }
             if !aps.isEmpty { apnsPayload["aps"] = .object(aps) }
-            var delivery = apns(apnsPayload, headers: apnsHeaders, app: app, extraData: data, origin: "$.message.apns.payload")
+            let options = apnsBlock["fcm_options"]?.object.map { KnownKeys.wireForm($0, .apnsFCMOptions) }
+            let image = nonEmpty(options?["image"]?.string) ?? nonEmpty(shared?["image"]?.string)
+            var delivery = apns(apnsPayload, headers: apnsHeaders, app: app, extraData: data, origin: "$.message.apns.payload", fcmImage: image)
             prependTrace(TraceStep("D2", "FCM v1 request: message.apns overrides message.notification on iOS"), to: &delivery)
             return delivery
         case .web:
-            let webpush = message["webpush"]?.object ?? JSONObject()
+            let webpush = KnownKeys.wireForm(message["webpush"]?.object ?? JSONObject(), .webpushConfig)
             let override = webpush["notification"]?.object
             var notification = shared ?? JSONObject()
             if let override { notification = notification.merging(override) }
@@ -159,7 +196,7 @@ enum ShapeReader {
 
     static func sendToUser(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
         var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D3", "push-service send-to-user request (seed 000): title, body and data"))
+        content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.badge = root["badge"]?.int
@@ -181,18 +218,26 @@ enum ShapeReader {
         content.trace.append(TraceStep("D5", "Expo push message: title, body, data"))
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
-        content.badge = root["badge"]?.int
-        content.category = root["categoryId"]?.string
+        content.category = nonEmpty(root["categoryId"]?.string)
+        content.image = nonEmpty(root["richContent"]?["image"]?.string)
         switch platform {
         case .ios:
+            content.badge = root["badge"]?.int
             content.subtitle = root["subtitle"]?.scalarText
             content.level = root["interruptionLevel"]?.string.flatMap(InterruptionLevel.init(rawValue:))
+            content.criticalSound = isCriticalSound(root["sound"])
+            content.mutableContent = root["mutableContent"]?.bool == true
             if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
             if root["_contentAvailable"]?.bool == true && !content.hasVisibleText {
                 return .silent(badge: content.badge, why: TraceStep("I5", "_contentAvailable with no title or body: a background update"), content: content)
             }
             return iosOutcome(content)
         default:
+            // SPEC §1, Expo's docs: badge, sound and subtitle are iOS-only.
+            let iosOnly = ["badge", "sound", "subtitle"].filter(root.has)
+            if !iosOnly.isEmpty {
+                content.trace.append(TraceStep("D5", "\(iosOnly.joined(separator: ", ")) \(iosOnly.count == 1 ? "is" : "are") iOS-only in Expo: Android ignores \(iosOnly.count == 1 ? "it" : "them") (the badge stays as it was)"))
+            }
             return androidOutcome(content)
         }
     }
@@ -216,16 +261,102 @@ enum ShapeReader {
 
     // MARK: D7 FCM legacy / node-gcm
 
-    static func fcmLegacy(_ root: JSONObject, app: String) -> Delivery {
+    /// `origin` is where the message stands: `$`, or D9's `$.fcm`.
+    static func fcmLegacy(_ root: JSONObject, platform: Platform, headers: [String: String], app: String, origin: String = "$") -> Delivery {
         if let refusal = ServiceRules.fcmSizeRefusal(payload: .object(root)) { return .rejected(refusal) }
-        var content = Content(app: app, data: root["data"]?.object ?? JSONObject())
-        content.trace.append(TraceStep("D7", "FCM legacy message (seed 001)"))
-        content.collapseKey = (root["collapse_key"] ?? root["collapseKey"])?.scalarText
-        guard let notification = root["notification"]?.object else {
-            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (seed 001: silent push)"), content: content)
+        // node-gcm's camelCase options mean their wire names (SPEC §1).
+        let (message, renamed) = KnownKeys.wire(root, .legacyMessage)
+        if platform == .ios {
+            var delivery = fcmLegacyOnIOS(message, headers: headers, app: app, origin: origin)
+            amend(&delivery) { noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &$0) }
+            return delivery
         }
-        readFCMNotification(notification, into: &content, path: "$.notification")
+        var content = Content(app: app, data: message["data"]?.object ?? JSONObject())
+        content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)"))
+        noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
+        content.collapseKey = message["collapse_key"]?.scalarText
+        guard let notification = message["notification"]?.object else {
+            return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown (the IM SDK's silent push)"), content: content)
+        }
+        readFCMNotification(notification, into: &content, path: "\(origin).notification")
         return androidOutcome(content)
+    }
+
+    /// SPEC §1: FCM sends a legacy message to an iOS token through APNs: `notification` becomes
+    /// `aps.alert` (title, subtitle, body, loc keys), badge and sound, `click_action` the category,
+    /// `content_available`/`mutable_content` their APNs flags, `data` the custom keys beside `aps`.
+    /// Without a notification block or content_available it does not reach iOS.
+    static func fcmLegacyOnIOS(_ message: JSONObject, headers: [String: String], app: String, origin: String) -> Delivery {
+        let notification = message["notification"]?.object
+        let contentAvailable = legacyContentAvailable(message)
+        guard notification != nil || contentAvailable else { return .elsewhere }
+        var aps = JSONObject()
+        if let notification {
+            var alert = JSONObject()
+            let renames = [("title", "title"), ("subtitle", "subtitle"), ("body", "body"), ("title_loc_key", "title-loc-key"),
+                           ("title_loc_args", "title-loc-args"), ("body_loc_key", "loc-key"), ("body_loc_args", "loc-args")]
+            for (legacy, apnsKey) in renames {
+                guard let value = notification[legacy] else { continue }
+                // loc args may come as a string holding a JSON array (L1): APNs takes the array.
+                if legacy.hasSuffix("_args"), case .string = value {
+                    alert[apnsKey] = .array(locArgs(value).map(JSON.string))
+                } else {
+                    alert[apnsKey] = value
+                }
+            }
+            if !alert.isEmpty { aps["alert"] = .object(alert) }
+            if let badge = notification["badge"]?.int { aps["badge"] = .number(String(badge)) }
+            if let sound = notification["sound"] { aps["sound"] = sound }
+            if let action = notification["click_action"] { aps["category"] = action }
+        }
+        if contentAvailable { aps["content-available"] = .number("1") }
+        if message["mutable_content"]?.bool == true || message["mutable_content"]?.int == 1 { aps["mutable-content"] = .number("1") }
+        var delivery = apns(JSONObject(["aps": .object(aps)]), headers: headers, app: app,
+                            extraData: message["data"]?.object ?? JSONObject(), origin: origin)
+        amend(&delivery) { content in
+            content.trace.insert(TraceStep("D7", "FCM legacy message to an iOS token: FCM sends it through APNs (notification → aps.alert, badge, sound; click_action → category; content_available, mutable_content → their APNs flags; data beside aps)"), at: 0)
+            content.collapseKey = message["collapse_key"]?.scalarText  // what FCM collapses while the device is offline (O1)
+            // The loc keys are the payload's own, not the aps FCM makes of them (L1, V6 point there).
+            content.titleLoc?.path = "\(origin).notification.title_loc_key"
+            content.bodyLoc?.path = "\(origin).notification.body_loc_key"
+        }
+        return delivery
+    }
+
+    /// FCM legacy `content_available` (node-gcm `contentAvailable`): `true` (or 1).
+    static func legacyContentAvailable(_ message: JSONObject) -> Bool {
+        let flag = message["content_available"] ?? message["contentAvailable"]
+        return flag?.bool == true || flag?.int == 1
+    }
+
+    // MARK: D9 Pusher Beams
+
+    /// Each platform block is that platform's payload: `apns` as D4, `fcm` as D7 (Android only),
+    /// `web.notification` as D6 (with `web.data` for the service worker).
+    static func pusherBeams(_ root: JSONObject, platform: Platform, headers: [String: String], app: String) -> Delivery {
+        var delivery: Delivery
+        let block: String
+        switch platform {
+        case .ios:
+            guard let apnsBlock = root["apns"]?.object else { return .elsewhere }
+            block = "apns"
+            delivery = apns(apnsBlock, headers: headers, app: app, origin: "$.apns")
+        case .android:
+            guard let fcm = root["fcm"]?.object else { return .elsewhere }
+            block = "fcm"
+            delivery = fcmLegacy(fcm, platform: .android, headers: headers, app: app, origin: "$.fcm")
+        case .web:
+            guard let web = root["web"]?.object else { return .elsewhere }
+            block = "web"
+            let content = Content(app: app, data: web["data"]?.object ?? JSONObject())
+            if let notification = web["notification"]?.object {
+                delivery = webOutcome(notification, content: content, path: "$.web.notification")
+            } else {
+                delivery = .silent(badge: nil, why: TraceStep("D9", "no web.notification: the service worker gets web.data, nothing shown"), content: content)
+            }
+        }
+        prependTrace(TraceStep("D9", "Pusher Beams publish request: the \(block) block is the \(platform.displayName) payload"), to: &delivery)
+        return delivery
     }
 
     // MARK: D8 data-only
@@ -238,6 +369,7 @@ enum ShapeReader {
 
     // MARK: shared readings
 
+    /// An FCM `notification` block (legacy, or v1 after its platform override) as Android reads it.
     static func readFCMNotification(_ notification: JSONObject, into content: inout Content, path: String) {
         content.title = notification["title"]?.scalarText
         content.body = notification["body"]?.scalarText
@@ -245,7 +377,8 @@ enum ShapeReader {
         content.bodyLoc = locRef(notification, key: "body_loc_key", args: "body_loc_args", path: path)
         content.tag = notification["tag"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
         content.badge = notification["badge"]?.int
-        content.image = notification["image"]?.string
+        content.image = nonEmpty(notification["image"]?.string)
+        content.category = nonEmpty(notification["click_action"]?.scalarText)
     }
 
     static func androidOutcome(_ content: Content) -> Delivery {
@@ -272,7 +405,7 @@ enum ShapeReader {
         content.body = options["body"]?.scalarText
         content.tag = options["tag"]?.scalarText.flatMap { $0.isEmpty ? nil : $0 }
         content.renotify = options["renotify"]?.bool ?? false
-        content.image = options["image"]?.string
+        content.image = nonEmpty(options["image"]?.string)
         content.actions = (options["actions"]?.array ?? []).compactMap { $0["title"]?.scalarText ?? $0["action"]?.scalarText }
         guard content.hasVisibleText else {
             return .silent(badge: content.badge, why: TraceStep("D6", "no title or body: nothing shown"), content: content)
@@ -280,6 +413,10 @@ enum ShapeReader {
         return .show(content)
     }
 
+    static func nonEmpty(_ text: String?) -> String? {
+        guard let text, !text.isEmpty else { return nil }
+        return text
+    }
 
     static func locRef(_ object: JSONObject, key: String, args: String, path: String) -> LocRef? {
         guard let name = object[key]?.string, !name.isEmpty else { return nil }
@@ -298,10 +435,15 @@ enum ShapeReader {
     }
 
     static func prependTrace(_ step: TraceStep, to delivery: inout Delivery) {
+        amend(&delivery) { $0.trace.insert(step, at: 0) }
+    }
+
+    /// Changes the content a delivery carries, whatever its kind.
+    static func amend(_ delivery: inout Delivery, _ change: (inout Content) -> Void) {
         switch delivery {
-        case .show(var c): c.trace.insert(step, at: 0); delivery = .show(c)
-        case .call(var c): c.trace.insert(step, at: 0); delivery = .call(c)
-        case .silent(let badge, let why, var c?): c.trace.insert(step, at: 0); delivery = .silent(badge: badge, why: why, content: c)
+        case .show(var c): change(&c); delivery = .show(c)
+        case .call(var c): change(&c); delivery = .call(c)
+        case .silent(let badge, let why, var c?): change(&c); delivery = .silent(badge: badge, why: why, content: c)
         default: break
         }
     }

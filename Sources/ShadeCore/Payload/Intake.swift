@@ -170,7 +170,8 @@ public struct Intake: Sendable {
         let at = envelope["at"]?.string ?? outer.at
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
                                   via: envelope["via"]?.string ?? outer.via, at: at,
-                                  atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis)
+                                  atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis,
+                                  channel: outer.channel)
         value(envelope["payload"]!, source: source, transport: transport, body)
     }
 }

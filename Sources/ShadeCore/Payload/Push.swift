@@ -38,13 +38,17 @@ public struct Transport: Sendable, Equatable {
     /// The envelope's `at` as written, and as milliseconds since the epoch when it parses.
     public var at: String?
     public var atMillis: Int64?
+    /// How a live push reached Shade (protocol, TLS, proxy); nil for pushes read from files.
+    public var channel: Channel?
 
-    public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil) {
+    public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
+                channel: Channel? = nil) {
         self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         self.path = path
         self.via = via
         self.at = at
         self.atMillis = atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:))
+        self.channel = channel
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
@@ -61,6 +65,10 @@ public struct Push: Sendable, Equatable {
     public var shape: PayloadShape
     public var transport: Transport
     public var source: SourcePosition
+    /// What the route that took the push noticed beside its payload: how a Web Push body was read,
+    /// what a real service would have answered where Shade let it through. Shown by the inspector and
+    /// the headless log; not recorded (a recording holds what the device got).
+    public var notes: [String] = []
 
     public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
         self.id = id
@@ -69,6 +77,19 @@ public struct Push: Sendable, Equatable {
         self.transport = transport
         self.source = source
     }
+
+    /// The envelope's `via` of pushes a browser's service worker received through a Web Push subscription.
+    public static let webPushVia = "webpush"
+
+    /// Whether the push reaches `platform` (SPEC §1): its shape's platforms, narrowed by what the
+    /// payload holds (FCM legacy on iOS, D9's blocks). A Web Push message went to one browser, so
+    /// whatever its plaintext's shape it reaches the web profile only.
+    public func reaches(_ platform: Platform) -> Bool {
+        transport.via == Self.webPushVia ? platform == .web : shape.reaches(platform, payload: payload)
+    }
+
+    /// The platforms it reaches; the others count it as `elsewhere`.
+    public var platforms: Set<Platform> { Set(Platform.allCases.filter(reaches)) }
 }
 
 /// A push that never reached any profile: invalid JSON or an unknown shape (SPEC §1).

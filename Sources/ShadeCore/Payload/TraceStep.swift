@@ -1,6 +1,9 @@
 /// One step of the decision trace: which rule did what, in words a developer can act on.
 public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
     public var rule: String
+    /// The push whose placement took the step (set when an item notes it), so a stack's trace can
+    /// be read push by push.
+    public var pushID: Int?
     /// What the step says. Kept as the facts it is made of and put into words when read: every
     /// push makes several steps, a busy item keeps only its newest 64, and few are ever shown.
     var fact: TraceFact
@@ -67,10 +70,15 @@ enum TraceFact: Sendable {
     case collapseReplaced(String)
     /// I8
     case interruptionLevelMarked(InterruptionLevel)
+    /// I13
+    case interruptionLevelTooOld(InterruptionLevel, Version)
+    /// I12
+    case category(String, android: Bool)
+    case image(String)
     /// D4
     case readAsAPNs(origin: String)
-    /// I5: `what` the payload has instead of an alert.
-    case apnsShowsNothing(what: String)
+    /// I5, V10: an `aps` without alert text, with or without a badge and a sound.
+    case apnsShowsNothing(badge: Bool, sound: Bool)
     /// A10, I3
     indirect case literalWins(field: String, over: LocRef)
     /// L2–L6: a note from the localizer about one field.
@@ -102,7 +110,7 @@ enum TraceFact: Sendable {
         case .tagReplaced(let tag, let collapseKey, let pushes):
             let kind = collapseKey ? "collapse key" : "tag"
             return "\(kind) \(tag) replaced the notification shown with the same \(kind) (\(pushes) pushes so far)"
-                + (collapseKey ? "; seed 001: Android merges same-type messages by collapseKey" : "")
+                + (collapseKey ? "; the IM SDK's payload format: Android merges same-type messages by collapseKey" : "")
         case .tagged(let tag, let collapseKey):
             let kind = collapseKey ? "collapse key" : "tag"
             return "\(kind) \(tag): a later push with this \(kind) replaces this one"
@@ -129,10 +137,18 @@ enum TraceFact: Sendable {
             return "apns-collapse-id \(id) replaced the notification shown with the same id"
         case .interruptionLevelMarked(let level):
             return "interruption-level \(level.rawValue): marked"
+        case .interruptionLevelTooOld(let level, let version):
+            return "interruption-level \(level.rawValue) is ignored: iOS \(version) is older than 15, which brought interruption levels"
+        case .category(let category, let android):
+            return android ? "click_action \(category): the activity a tap opens, carried as the category"
+                : "category \(category): the action buttons the app registered for it are offered (Shade cannot know their titles)"
+        case .image(let url):
+            return "image \(url): the picture the notification shows"
         case .readAsAPNs(let origin):
             return "read as an APNs payload at \(origin)"
-        case .apnsShowsNothing(let what):
-            return "the payload has \(what): nothing is shown in the Notification Center"
+        case .apnsShowsNothing(let badge, let sound):
+            let what = badge && sound ? "a badge and a sound but no alert" : badge ? "only a badge" : sound ? "only a sound" : "no alert"
+            return "the payload has \(what): \(sound ? "the sound plays, but " : "")nothing is shown in the Notification Center"
         case .literalWins(let field, let loc):
             return "the literal \(field) wins over \(loc.key) (\(loc.path))"
         case .localizerNote(let field, let note):

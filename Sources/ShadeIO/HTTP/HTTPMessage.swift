@@ -81,6 +81,7 @@ public struct HTTPVersion: Equatable, Hashable, Sendable, CustomStringConvertibl
 
     public static let http1_0 = HTTPVersion(major: 1, minor: 0)
     public static let http1_1 = HTTPVersion(major: 1, minor: 1)
+    public static let http2 = HTTPVersion(major: 2, minor: 0)
 
     public var description: String { "HTTP/\(major).\(minor)" }
 }
@@ -133,6 +134,10 @@ public struct HTTPRequest: Equatable, Sendable {
     }
 
     static func split(target: String) -> (path: String, query: [HTTPQueryItem]) {
+        // Nearly every target is a bare path (`/3/device/…`): no scheme, query or fragment to take apart.
+        if target.utf8.first == UInt8(ascii: "/") && !target.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+            return (target, [])
+        }
         var rest = Substring(target)
         // Absolute form (`http://host/path`): proxies send it and servers must accept it.
         if !rest.hasPrefix("/"), let colon = rest.firstIndex(of: ":"), rest[colon...].hasPrefix("://") {
@@ -142,15 +147,18 @@ public struct HTTPRequest: Equatable, Sendable {
         if let hash = rest.firstIndex(of: "#") { rest = rest[..<hash] }
         guard let mark = rest.firstIndex(of: "?") else { return (String(rest), []) }
         let path = String(rest[..<mark])
-        let query = rest[rest.index(after: mark)...]
-        let items = query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> HTTPQueryItem in
+        return (path, formItems(rest[rest.index(after: mark)...]))
+    }
+
+    /// `a=1&b=two+words`: a query string, or a body sent as `application/x-www-form-urlencoded`.
+    static func formItems(_ query: Substring) -> [HTTPQueryItem] {
+        query.split(separator: "&", omittingEmptySubsequences: true).map { pair -> HTTPQueryItem in
             if let eq = pair.firstIndex(of: "=") {
                 return HTTPQueryItem(name: percentDecoded(pair[..<eq]),
                                      value: percentDecoded(pair[pair.index(after: eq)...]))
             }
             return HTTPQueryItem(name: percentDecoded(pair), value: nil)
         }
-        return (path, items)
     }
 
     static func percentDecoded(_ text: Substring) -> String {
@@ -247,6 +255,7 @@ public struct HTTPResponse: Equatable, Sendable {
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
+        case 502: "Bad Gateway"
         case 503: "Service Unavailable"
         case 505: "HTTP Version Not Supported"
         default: "Status \(status)"

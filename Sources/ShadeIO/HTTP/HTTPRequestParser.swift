@@ -56,7 +56,7 @@ public enum HTTPRequestError: Error, Equatable, Sendable, CustomStringConvertibl
         case .versionNotSupported(let version):
             "unsupported protocol version \"\(version)\": use HTTP/1.1 or HTTP/1.0"
         case .timedOut(let millis):
-            "request not completed within \(Self.seconds(millis)); the connection was idle"
+            "request not completed within \(Self.seconds(millis)): a whole request must arrive within that time"
         }
     }
 
@@ -108,6 +108,16 @@ public struct HTTPRequestParser {
 
     /// Bytes received and not yet part of a returned request.
     public var bufferedByteCount: Int { buffer.count - start }
+
+    /// The bytes after the last request, handed on when the connection stops being HTTP/1.1 (a
+    /// CONNECT tunnel begins with them).
+    public mutating func takeBuffered() -> [UInt8] {
+        defer {
+            buffer = []
+            start = 0
+        }
+        return Array(buffer[start...])
+    }
 
     /// True when a request has begun (anything but blank lines) and is not complete: an idle
     /// connection in this state gets 408, an idle one between requests is just closed.

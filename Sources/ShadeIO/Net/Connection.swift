@@ -1,61 +1,72 @@
-// One accepted client: sniffs HTTP or NDJSON, frames input, buffers output.
+// One accepted client, as a stack of layers: the socket's bytes → TLS (optional) → framing (NDJSON,
+// HTTP/1.1, HTTP/2) or a relay tunnel. The loop moves bytes between them; each layer is its own type.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
 
 final class Connection {
-    enum Mode {
-        /// Nothing but whitespace seen yet.
-        case undecided
-        case http
-        case ndjson
-    }
-
     let fd: Int32
-    let info: ConnectionInfo
-    var mode: Mode = .undecided
-    // Both framers live here (not in `Mode`'s payloads) so they are mutated in place, never copied.
-    var http: HTTPRequestParser
-    var lines: LineFramer
-    var lastActivity: Int64
-    /// Leading whitespace read before the first real byte decides the protocol.
-    var sniffed: [UInt8] = []
+    var info: ConnectionInfo
+    /// Set once the first bytes were a TLS handshake.
+    var tls: TLSSession?
+    /// Set once the protocol is known.
+    var framing: (any Framing)?
+    /// Set when a CONNECT to a host Shade does not intercept made this connection a tunnel to it.
+    var relay: Relay?
+    /// The CONNECT target whose tunnel Shade itself serves on this connection.
+    var tunnel: ConnectTarget?
+    /// Plaintext read before the protocol was known.
+    var undecided: [UInt8] = []
 
+    /// Last progress: a request or line answered, a handshake finished, a reply written. Bytes alone
+    /// do not count, so a trickle cannot keep an idle connection open.
+    var lastActivity: Int64
+    /// When the last byte came in (which idle connection to evict first).
+    var lastInput: Int64
+    /// When the request, line or handshake now coming in began; nil when nothing is half-received.
+    /// Whatever the client does, it must finish within the request timeout from here.
+    var partialSince: Int64?
+
+    /// Bytes for the socket (ciphertext when TLS is on).
     var output: [UInt8] = []
     var outputStart = 0
-    /// The peer finished sending (read returned 0).
+    /// The peer finished sending (read returned 0, or TLS close_notify).
     var inputEnded = false
     /// Close once `output` is written (an error reply, `Connection: close`, end of input).
     var closeWhenFlushed = false
     /// Set once our side is shut down: input is read and dropped until EOF or this deadline, so the
     /// peer reads our last reply instead of a reset (a close with unread input sends RST).
     var lingerDeadline: Int64?
+    /// The upstream side of a relay was shut for writing after the client finished.
+    var relayWriteShut = false
 
-    init(fd: Int32, info: ConnectionInfo, now: Int64, http: HTTPRequestParser, lines: LineFramer) {
+    init(fd: Int32, info: ConnectionInfo, now: Int64) {
         self.fd = fd
         self.info = info
-        self.http = http
-        self.lines = lines
         lastActivity = now
+        lastInput = now
     }
 
     var pendingOutput: Int { output.count - outputStart }
 
-    /// Whether a request or line has begun and not been completed.
-    var hasPartialInput: Bool {
-        switch mode {
-        case .undecided: false
-        case .http: http.hasPartialRequest
-        case .ndjson: lines.hasPartialLine
+    /// Plaintext for the client, through TLS when there is TLS.
+    func send(_ plaintext: [UInt8]) {
+        guard !plaintext.isEmpty else { return }
+        if let tls {
+            plaintext.withUnsafeBytes { tls.write($0) }
+            tls.takeCiphertext(into: &output)
+        } else {
+            output += plaintext
         }
     }
 
-    func enqueue(_ bytes: [UInt8]) {
-        if outputStart == output.count {
-            output = bytes
-            outputStart = 0
-        } else {
-            output.append(contentsOf: bytes)
+    /// From here on only the output left goes out; a TLS connection says close_notify after it.
+    func beginClosing() {
+        guard !closeWhenFlushed else { return }
+        closeWhenFlushed = true
+        if let tls {
+            tls.close()
+            tls.takeCiphertext(into: &output)
         }
     }
 
@@ -69,7 +80,7 @@ final class Connection {
     func flush(now: Int64) -> WriteResult {
         while outputStart < output.count {
             let sent = output.withUnsafeBytes { raw in
-                send(fd, raw.baseAddress! + outputStart, raw.count - outputStart, Int32(MSG_NOSIGNAL))
+                Glibc.send(fd, raw.baseAddress! + outputStart, raw.count - outputStart, Int32(MSG_NOSIGNAL))
             }
             if sent > 0 {
                 outputStart += sent

@@ -11,10 +11,13 @@ public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
     /// Unique within one `PollLoop`, counting up from 1.
     public let id: Int
     public let transport: Transport
+    /// How the connection carries requests (framing, TLS, proxy), once its first bytes told.
+    public var channel: Channel?
 
-    public init(id: Int, transport: Transport) {
+    public init(id: Int, transport: Transport, channel: Channel? = nil) {
         self.id = id
         self.transport = transport
+        self.channel = channel
     }
 
     public var description: String {

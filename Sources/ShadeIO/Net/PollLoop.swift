@@ -1,18 +1,33 @@
-// The single-threaded poll() loop: listeners, client connections, and the application's own
-// descriptors (the terminal) and timers (frames, replay), all on one thread with no locks.
+// The single-threaded poll() loop: listeners, client connections (and the upstream sockets of relayed
+// tunnels), and the application's own descriptors (the terminal) and timers (frames, replay), all on
+// one thread with no locks.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
+import ShadeCore
 
 public final class PollLoop {
     public struct Configuration: Sendable {
-        /// Connections served at once; one more is accepted, answered 503 and closed.
-        public var maxConnections = 256
-        /// An HTTP connection (or one that has not said which protocol yet) quiet this long is closed;
-        /// one in the middle of a request gets 408 first.
+        /// Connections served at once. One more first evicts the connection idle longest; when every
+        /// one is busy, it is answered 503 and closed.
+        public var maxConnections = 1024
+        /// A connection with nothing in progress and no progress this long is closed (HTTP/2 says GOAWAY first).
         public var idleTimeoutMillis: Int64 = 30_000
-        /// For NDJSON connections; nil: never, since a push stream may be quiet for minutes.
+        /// A request, NDJSON line or TLS handshake must come in whole within this time from its first
+        /// byte, however the bytes trickle in; then 408 (HTTP/1.1), an error line (NDJSON), GOAWAY
+        /// (HTTP/2), or a plain close (a handshake), and the connection closes.
+        public var requestTimeoutMillis: Int64 = 10_000
+        /// For NDJSON connections between lines; nil: never, since a push stream may be quiet for minutes.
         public var ndjsonIdleTimeoutMillis: Int64?
+        /// For HTTP/2: push clients keep one connection open and reuse it, as they do with APNs, so a
+        /// quiet one is told GOAWAY only after this long.
+        public var http2IdleTimeoutMillis: Int64 = 300_000
+        /// A relayed tunnel with no bytes either way this long is closed.
+        public var tunnelIdleTimeoutMillis: Int64 = 300_000
+        /// Which CONNECT hosts Shade serves itself, and whether it relays the others.
+        public var proxy = ProxyPolicy()
+        /// Where the local CA lives (made on the first TLS connection); nil: TLS connections are closed.
+        public var certificateDirectory: String?
         public var httpLimits = HTTPLimits()
         public var maxLineBytes = 1 << 20
         /// A socket client may close right after its last line without a newline: take that line.
@@ -44,6 +59,23 @@ public final class PollLoop {
     private var nextConnectionID = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 << 10)
     private var isShutDown = false
+    private var tls: TLSServerContext?
+    /// Made on the first relay to a host name.
+    private var resolver: HostResolver?
+
+    /// What went wrong with TLS (the CA could not be made or read), for the log and the header.
+    public private(set) var tlsProblem: String?
+
+    /// Counts of what the transport did, for the TUI header.
+    public struct Stats: Equatable, Sendable {
+        public var tlsHandshakes = 0
+        public var failedHandshakes = 0
+        public var interceptedTunnels = 0
+        public var relayedTunnels = 0
+        public var refusedTunnels = 0
+    }
+
+    public private(set) var stats = Stats()
 
     private struct Watch {
         let fd: Int32
@@ -60,6 +92,10 @@ public final class PollLoop {
     private enum Target {
         case listener(Listener)
         case connection(Int)
+        /// The upstream socket of a relayed tunnel.
+        case upstream(Int)
+        /// Host-name lookups for relays have finished.
+        case resolver
         case watch(Int)
     }
 
@@ -128,14 +164,26 @@ public final class PollLoop {
             fds.append(pollfd(fd: listener.fd, events: Int16(POLLIN), revents: 0))
             targets.append(.listener(listener))
         }
+        let limit = configuration.maxQueuedOutputBytes
         for (id, connection) in connections {
             var events: Int16 = 0
-            if !connection.inputEnded && connection.pendingOutput < configuration.maxQueuedOutputBytes {
+            if !connection.inputEnded && connection.pendingOutput < limit && (connection.relay?.pendingToUpstream ?? 0) < limit {
                 events |= Int16(POLLIN)
             }
             if connection.pendingOutput > 0 { events |= Int16(POLLOUT) }
             fds.append(pollfd(fd: connection.fd, events: events, revents: 0))
             targets.append(.connection(id))
+            if let relay = connection.relay, relay.phase != .resolving {
+                var upstream: Int16 = 0
+                if relay.phase == .connecting || relay.pendingToUpstream > 0 { upstream |= Int16(POLLOUT) }
+                if relay.phase == .open && !relay.upstreamEnded && connection.pendingOutput < limit { upstream |= Int16(POLLIN) }
+                fds.append(pollfd(fd: relay.fd, events: upstream, revents: 0))
+                targets.append(.upstream(id))
+            }
+        }
+        if let resolver {
+            fds.append(pollfd(fd: resolver.readFD, events: Int16(POLLIN), revents: 0))
+            targets.append(.resolver)
         }
         for (id, watch) in watches {
             fds.append(pollfd(fd: watch.fd, events: watch.events, revents: 0))
@@ -154,6 +202,16 @@ public final class PollLoop {
                     // An earlier callback in this round may have closed it.
                     guard let connection = connections[id] else { continue }
                     service(connection, revents: entry.revents)
+                case .upstream(let id):
+                    guard let connection = connections[id] else { continue }
+                    serviceUpstream(connection, revents: entry.revents)
+                case .resolver:
+                    for (id, result) in resolver?.takeFinished() ?? [] {
+                        // The client may have gone meanwhile.
+                        guard let connection = connections[id], let relay = connection.relay, relay.phase == .resolving else { continue }
+                        connect(relay, result, for: connection)
+                        pump(connection)
+                    }
                 case .watch(let id):
                     guard let watch = watches[id] else { continue }
                     watch.callback(entry.revents)
@@ -174,13 +232,14 @@ public final class PollLoop {
     }
 
     /// Closes every connection and listener (removing the socket file) and forgets watches and timers.
+    /// HTTP/2 clients are told GOAWAY and TLS clients close_notify first, so they know it was on purpose.
     public func shutdown() {
         guard !isShutDown else { return }
         isShutDown = true
-        let now = clock.nowMillis()
         for connection in connections.values {
-            _ = connection.flush(now: now)   // best effort: a last reply already produced goes out
+            sayGoodbye(connection)
             Glibc.close(connection.fd)
+            connection.relay = nil
         }
         connections = [:]
         for listener in listeners { listener.close() }
@@ -205,20 +264,57 @@ public final class PollLoop {
             }
             Descriptor.makeNonblocking(fd)
             if connections.count >= configuration.maxConnections {
-                refuse(fd)
-                continue
+                guard let oldest = evictionCandidate() else {
+                    refuse(fd)
+                    continue
+                }
+                sayGoodbye(oldest)
+                close(oldest)
             }
             let id = nextConnectionID
             nextConnectionID += 1
-            let transport: ConnectionInfo.Transport = switch listener.endpoint {
-            case .unix: .unix
-            case .tcp: .tcp(peer: SocketAddress.describe(storage))
+            let transport: ConnectionInfo.Transport
+            switch listener.endpoint {
+            case .unix:
+                transport = .unix
+            case .tcp:
+                transport = .tcp(peer: SocketAddress.describe(storage))
+                // A reply often follows a TLS record or an HTTP/2 SETTINGS frame in another write: without
+                // this, Nagle holds it until the client's delayed ACK, 40 ms later.
+                var yes: Int32 = 1
+                setsockopt(fd, Int32(IPPROTO_TCP), TCP_NODELAY, &yes, socklen_t(MemoryLayout<Int32>.size))
             }
-            let framer = LineFramer(maxLineBytes: configuration.maxLineBytes,
-                                    unterminatedLastLine: configuration.unterminatedLastLine)
-            connections[id] = Connection(fd: fd, info: ConnectionInfo(id: id, transport: transport), now: clock.nowMillis(),
-                                         http: HTTPRequestParser(limits: configuration.httpLimits), lines: framer)
+            connections[id] = Connection(fd: fd, info: ConnectionInfo(id: id, transport: transport), now: clock.nowMillis())
         }
+    }
+
+    /// The connection to close so a new one can be served: the one idle longest (nothing half-received,
+    /// nothing to send), else the one whose half-received request has been stalled longest (at least a
+    /// second: it is only waiting for its deadline). nil: every connection is busy.
+    private func evictionCandidate() -> Connection? {
+        let now = clock.nowMillis()
+        var idle: Connection?
+        var stalled: Connection?
+        for connection in connections.values where connection.pendingOutput == 0 && connection.lingerDeadline == nil {
+            if connection.partialSince == nil && connection.relay == nil {
+                if idle.map({ connection.lastActivity < $0.lastActivity }) ?? true { idle = connection }
+            } else if now - connection.lastInput >= 1_000 {
+                if stalled.map({ connection.lastInput < $0.lastInput }) ?? true { stalled = connection }
+            }
+        }
+        return idle ?? stalled
+    }
+
+    /// Before Shade closes a connection on its own: GOAWAY for HTTP/2, close_notify for TLS, and what
+    /// was already answered, written as far as the socket takes it now.
+    private func sayGoodbye(_ connection: Connection) {
+        if let framing = connection.framing, !connection.closeWhenFlushed {
+            var goAway: [UInt8] = []
+            framing.goAway(into: &goAway)
+            connection.send(goAway)
+            connection.beginClosing()
+        }
+        _ = connection.flush(now: clock.nowMillis())
     }
 
     /// Over the connection limit: answer 503 without reading the request (best effort) and close.
@@ -249,19 +345,20 @@ public final class PollLoop {
         for _ in 0..<16 {
             let count = readBuffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress!, $0.count, 0) }
             if count > 0 {
-                connection.lastActivity = clock.nowMillis()
+                connection.lastInput = clock.nowMillis()
                 if connection.lingerDeadline != nil { continue }   // closing: input is dropped
                 receive(readBuffer[0..<count], on: connection)
+                if connections[connection.info.id] == nil { return false }
                 if connection.closeWhenFlushed || connection.pendingOutput >= configuration.maxQueuedOutputBytes { break }
+                if let relay = connection.relay, relay.pendingToUpstream >= configuration.maxQueuedOutputBytes { break }
                 continue
             }
             if count == 0 {
-                connection.inputEnded = true
-                if connection.lingerDeadline != nil || connection.mode == .undecided {
+                endOfInput(connection)
+                if connection.lingerDeadline != nil || (connection.framing == nil && connection.relay == nil) {
                     close(connection)
                     return false
                 }
-                if connection.mode == .ndjson { connection.lines.finish() }
                 break
             }
             if errno == EINTR { continue }
@@ -272,32 +369,152 @@ public final class PollLoop {
         return true
     }
 
+    private func endOfInput(_ connection: Connection) {
+        connection.inputEnded = true
+        connection.framing?.endOfInput()
+    }
+
+    /// Bytes from the socket: to the relay, or through TLS (when on) to the framing.
     private func receive(_ bytes: ArraySlice<UInt8>, on connection: Connection) {
-        switch connection.mode {
-        case .http:
-            connection.http.append(bytes)
-        case .ndjson:
-            connection.lines.append(bytes)
-        case .undecided:
-            connection.sniffed.append(contentsOf: bytes)
-            // The first byte that is not whitespace decides: `{` or `[` starts NDJSON, anything else is HTTP.
-            guard let first = connection.sniffed.first(where: { !ASCII.isWhitespace($0) }) else {
-                if connection.sniffed.count > 4096 { connection.closeWhenFlushed = true }
+        if let relay = connection.relay {
+            relay.toUpstream += bytes
+            return
+        }
+        guard let tls = connection.tls else {
+            deliver(bytes, to: connection)
+            return
+        }
+        tls.feed(bytes)
+        if !tls.isEstablished {
+            switch tls.handshake() {
+            case .inProgress:
+                tls.takeCiphertext(into: &connection.output)
                 return
+            case .failed:
+                // The alert (if OpenSSL wrote one) goes out, then the connection closes.
+                tls.takeCiphertext(into: &connection.output)
+                connection.closeWhenFlushed = true
+                stats.failedHandshakes += 1
+                return
+            case .established:
+                tls.takeCiphertext(into: &connection.output)
+                stats.tlsHandshakes += 1
+                connection.partialSince = nil
+                connection.lastActivity = clock.nowMillis()
+                switch tls.negotiatedProtocol {
+                case "h2": choose(.http2, for: connection)
+                case "http/1.1": choose(.http1, for: connection)
+                default: break   // no ALPN: what the client sends first tells (aioapns sends the preface)
+                }
             }
-            connection.mode = first == UInt8(ascii: "{") || first == UInt8(ascii: "[") ? .ndjson : .http
-            let sniffed = connection.sniffed
-            connection.sniffed = []
-            receive(sniffed[...], on: connection)
+        }
+        var plaintext: [UInt8] = []
+        let end = tls.read(into: &plaintext)
+        tls.takeCiphertext(into: &connection.output)   // key updates, session tickets
+        if !plaintext.isEmpty { deliver(plaintext[...], to: connection) }
+        switch end {
+        case .wouldBlock: break
+        case .closed: endOfInput(connection)
+        case .failed: connection.closeWhenFlushed = true
+        }
+    }
+
+    /// Plaintext: to the framing, or gathered until the first bytes tell the protocol.
+    private func deliver(_ bytes: ArraySlice<UInt8>, to connection: Connection) {
+        if let framing = connection.framing {
+            framing.receive(bytes)
+            return
+        }
+        if connection.partialSince == nil { connection.partialSince = clock.nowMillis() }
+        connection.undecided += bytes
+        guard let detected = ProtocolDetector.detect(connection.undecided[...], allowTLS: connection.tls == nil) else {
+            if connection.undecided.count > ProtocolDetector.maxLeadingWhitespace { connection.closeWhenFlushed = true }
+            return
+        }
+        let buffered = connection.undecided
+        connection.undecided = []
+        if detected == .tls {
+            guard startTLS(on: connection) else { return }
+            receive(buffered[...], on: connection)
+            return
+        }
+        choose(detected, for: connection)
+        connection.framing?.receive(buffered[...])
+    }
+
+    private func startTLS(on connection: Connection) -> Bool {
+        do {
+            connection.tls = try tlsContext().session(defaultName: connection.tunnel?.host)
+            return true
+        } catch {
+            tlsProblem = error.message
+            connection.closeWhenFlushed = true
+            return false
+        }
+    }
+
+    /// The TLS context, made on the first TLS connection (so a Shade that never sees TLS never makes a CA).
+    private func tlsContext() throws(CertificateError) -> TLSServerContext {
+        if let tls { return tls }
+        guard let directory = configuration.certificateDirectory else {
+            throw CertificateError("TLS is off: this Shade was started without a CA directory")
+        }
+        let context = try TLSServerContext(authority: try CertificateAuthority.loadOrCreate(directory: directory))
+        tls = context
+        return context
+    }
+
+    /// The framing for `detected`, with the facts of the connection for the handler.
+    private func choose(_ detected: DetectedProtocol, for connection: Connection) {
+        let framing: Channel.Framing = switch detected {
+        case .ndjson: .ndjson
+        case .http2: .http2
+        case .http1, .tls: .http1
+        }
+        connection.info.channel = Channel(framing: framing, tls: connection.tls.map(\.version),
+                                          serverName: connection.tls?.serverName, proxiedTo: connection.tunnel?.description,
+                                          isUnixSocket: connection.info.transport == .unix)
+        let info = connection.info
+        switch framing {
+        case .ndjson:
+            connection.framing = NDJSONFraming(lines: LineFramer(maxLineBytes: configuration.maxLineBytes,
+                                                                 unterminatedLastLine: configuration.unterminatedLastLine),
+                                               handler: handler, info: info)
+        case .http1:
+            connection.framing = HTTP1Framing(limits: configuration.httpLimits, handler: handler, info: info)
+        case .http2:
+            let handler = handler
+            let http2 = HTTP2Framing(limits: configuration.httpLimits) { handler.respond(to: $0, from: info) }
+            http2.respondToRefusal = { handler.respond(toRefused: $0, from: info) }
+            connection.framing = http2
         }
     }
 
     /// Turns buffered input into replies and writes them, until input, the socket or the output limit stops it.
     private func pump(_ connection: Connection) {
         while true {
-            if !connection.closeWhenFlushed && connection.lingerDeadline == nil {
-                let finished = process(connection)
-                if finished && connection.inputEnded { connection.closeWhenFlushed = true }
+            if !connection.closeWhenFlushed && connection.lingerDeadline == nil, let framing = connection.framing {
+                switch answer(connection, framing) {
+                case .open:
+                    if connection.inputEnded { connection.beginClosing() }
+                case .full:
+                    break
+                case .close:
+                    connection.beginClosing()
+                case .connect(let target, let buffered):
+                    openTunnel(to: target, buffered: buffered, on: connection)
+                    continue
+                }
+            }
+            if let relay = connection.relay, relay.phase == .open {
+                guard relay.flushToUpstream() else {
+                    close(connection)
+                    return
+                }
+                if connection.inputEnded && relay.pendingToUpstream == 0 && !connection.relayWriteShut {
+                    Glibc.shutdown(relay.fd, Int32(SHUT_WR))
+                    connection.relayWriteShut = true
+                }
             }
             if connection.pendingOutput > 0 {
                 switch connection.flush(now: clock.nowMillis()) {
@@ -307,12 +524,12 @@ public final class PollLoop {
                 case .wouldBlock:
                     return
                 case .drained:
-                    continue   // room again: there may be more buffered input to answer
+                    if connection.framing != nil && !connection.closeWhenFlushed { continue }   // room again: more to answer
                 }
             }
             break
         }
-        guard connection.closeWhenFlushed else { return }
+        guard connection.closeWhenFlushed, connection.pendingOutput == 0 else { return }
         if connection.inputEnded {
             close(connection)
         } else if connection.lingerDeadline == nil {
@@ -321,55 +538,136 @@ public final class PollLoop {
         }
     }
 
-    /// Answers complete requests or lines. Returns true when all buffered input is used up, false when
-    /// it stopped at the output limit.
-    private func process(_ connection: Connection) -> Bool {
-        switch connection.mode {
-        case .undecided:
-            return true
-        case .http:
-            while !connection.closeWhenFlushed {
-                if connection.pendingOutput >= configuration.maxQueuedOutputBytes { return false }
-                do {
-                    guard let event = try connection.http.next() else { return true }
-                    switch event {
-                    case .continueRequested:
-                        connection.enqueue(Array("HTTP/1.1 100 Continue\r\n\r\n".utf8))
-                    case .request(let request):
-                        let response = handler.respond(to: request, from: connection.info)
-                        let keepAlive = request.keepAlive && !response.headers.lists("Connection", token: "close")
-                        connection.enqueue(response.serialized(keepAlive: keepAlive, version: request.version,
-                                                               omitBody: request.method == "HEAD"))
-                        if !keepAlive { connection.closeWhenFlushed = true }
-                    }
-                } catch {
-                    connection.enqueue(handler.respond(toRefused: error, from: connection.info).serialized(keepAlive: false))
-                    connection.closeWhenFlushed = true
-                }
+    /// One round of the framing: replies go out through TLS when there is TLS. Answering something is
+    /// progress (the idle clock restarts, and a request still coming in starts its own deadline).
+    private func answer(_ connection: Connection, _ framing: any Framing) -> FramingState {
+        let room = max(0, configuration.maxQueuedOutputBytes - connection.pendingOutput)
+        let state: FramingState
+        let produced: Bool
+        if let tls = connection.tls {
+            var plaintext: [UInt8] = []
+            state = framing.answer(into: &plaintext, limit: room)
+            produced = !plaintext.isEmpty
+            plaintext.withUnsafeBytes { tls.write($0) }
+            tls.takeCiphertext(into: &connection.output)
+        } else {
+            if connection.outputStart == connection.output.count {
+                connection.output.removeAll(keepingCapacity: true)
+                connection.outputStart = 0
             }
-            return true
-        case .ndjson:
-            while connection.pendingOutput < configuration.maxQueuedOutputBytes {
-                guard let line = connection.lines.next() else { return true }
-                var reply = switch line {
-                case .line(let bytes, let number):
-                    handler.respond(toLine: bytes, lineNumber: number, from: connection.info)
-                case .tooLong, .truncated:
-                    handler.respond(toRefusedLine: line, from: connection.info)
-                }
-                if reply.last != 0x0A { reply.append(0x0A) }
-                connection.enqueue(reply)
-                if handler.closesAfterReply(on: connection.info) {
-                    connection.closeWhenFlushed = true
-                    return true
-                }
-            }
-            return false
+            let before = connection.output.count
+            state = framing.answer(into: &connection.output, limit: before + room)
+            produced = connection.output.count > before
         }
+        let now = clock.nowMillis()
+        if produced {
+            connection.lastActivity = now
+            connection.partialSince = framing.hasPartialInput ? now : nil
+        } else if !framing.hasPartialInput {
+            connection.partialSince = nil
+        } else if connection.partialSince == nil {
+            connection.partialSince = now
+        }
+        return state
+    }
+
+    // MARK: The CONNECT proxy
+
+    /// `CONNECT host:port`: Shade's own routes inside the tunnel for an intercepted host, a relay to
+    /// any other (or 403 with `--no-relay`).
+    private func openTunnel(to authority: String, buffered: [UInt8], on connection: Connection) {
+        connection.framing = nil
+        func refuse(_ status: Int, _ message: String) {
+            connection.send(HTTPResponse.error(status: status, message).serialized(keepAlive: false))
+            connection.beginClosing()
+        }
+        guard connection.tls == nil, connection.tunnel == nil else {
+            return refuse(400, "CONNECT inside TLS or inside a tunnel is not supported: send it on Shade's cleartext port")
+        }
+        guard let target = ConnectTarget(authority) else {
+            return refuse(400, "CONNECT needs host:port, such as CONNECT api.push.apple.com:443; got \(authority)")
+        }
+        connection.partialSince = nil
+        connection.lastActivity = clock.nowMillis()
+        if configuration.proxy.intercepts(target.host) {
+            stats.interceptedTunnels += 1
+            connection.tunnel = target
+            connection.send(Self.connectionEstablished)
+            if !buffered.isEmpty { deliver(buffered[...], to: connection) }
+            return
+        }
+        guard configuration.proxy.relays else {
+            stats.refusedTunnels += 1
+            return refuse(403, "Shade intercepts only the push services' hosts (\(configuration.proxy.intercepted.sorted().joined(separator: ", "))) "
+                + "and was started with --no-relay, so it does not relay \(target.description)")
+        }
+        stats.relayedTunnels += 1
+        let relay = Relay(target: target)
+        relay.toUpstream = buffered
+        connection.relay = relay
+        if HostName.isIPAddress(target.host) {
+            connect(relay, HostResolver.lookUp(target), for: connection)   // nothing to look up: no wait
+        } else if let resolver = resolver ?? HostResolver() {
+            self.resolver = resolver
+            resolver.resolve(target, for: connection.info.id)
+        } else {
+            connect(relay, .failure(RelayError("cannot look up \(target.host): no pipe for the lookup")), for: connection)
+        }
+    }
+
+    /// The name is looked up: connect (the 200 goes out once connected), or 502 saying why not.
+    private func connect(_ relay: Relay, _ addresses: Result<[ResolvedAddress], RelayError>, for connection: Connection) {
+        let failure: RelayError?
+        switch addresses {
+        case .success(let addresses): failure = relay.connect(to: addresses)
+        case .failure(let error): failure = error
+        }
+        if let failure {
+            connection.relay = nil
+            connection.send(HTTPResponse.error(status: 502, failure.message).serialized(keepAlive: false))
+            connection.beginClosing()
+        } else if relay.phase == .open {
+            connection.send(Self.connectionEstablished)
+        }
+    }
+
+    static let connectionEstablished = Array("HTTP/1.1 200 Connection established\r\n\r\n".utf8)
+
+    private func serviceUpstream(_ connection: Connection, revents: Int16) {
+        guard let relay = connection.relay else { return }
+        if relay.phase == .connecting {
+            guard revents & Int16(POLLOUT | POLLERR | POLLHUP) != 0 else { return }
+            if let error = relay.finishConnecting() {
+                connection.relay = nil
+                connection.send(HTTPResponse.error(status: 502, error.message).serialized(keepAlive: false))
+                connection.beginClosing()
+                pump(connection)
+                return
+            }
+            guard relay.phase == .open else { return }   // the next address is being tried
+            connection.send(Self.connectionEstablished)
+        } else if revents & Int16(POLLIN | POLLHUP | POLLERR) != 0 && !relay.upstreamEnded {
+            for _ in 0..<16 {
+                let count = readBuffer.withUnsafeMutableBytes { recv(relay.fd, $0.baseAddress!, $0.count, 0) }
+                if count > 0 {
+                    connection.output += readBuffer[0..<count]
+                    connection.lastActivity = clock.nowMillis()
+                    if connection.pendingOutput >= configuration.maxQueuedOutputBytes { break }
+                    continue
+                }
+                if count < 0 && errno == EINTR { continue }
+                if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { break }
+                relay.upstreamEnded = true   // closed or reset: what came is passed on, then the client is closed
+                connection.beginClosing()
+                break
+            }
+        }
+        pump(connection)
     }
 
     private func close(_ connection: Connection) {
         Glibc.close(connection.fd)
+        connection.relay = nil   // closes the upstream socket
         connections[connection.info.id] = nil
         handler.closed(connection.info)
     }
@@ -381,12 +679,26 @@ public final class PollLoop {
                 if now >= linger { close(connection) }
                 continue
             }
+            if let since = connection.partialSince, now - since >= configuration.requestTimeoutMillis {
+                if let framing = connection.framing, !connection.closeWhenFlushed {
+                    var reply: [UInt8] = []
+                    framing.timedOut(afterMillis: configuration.requestTimeoutMillis, into: &reply)
+                    connection.send(reply)
+                    connection.beginClosing()
+                    connection.partialSince = nil
+                    connection.lastActivity = now
+                    pump(connection)
+                } else {
+                    close(connection)   // a handshake or first bytes that never came whole
+                }
+                continue
+            }
             guard let timeout = idleTimeout(of: connection), now - connection.lastActivity >= timeout else { continue }
-            if connection.mode == .http && connection.http.hasPartialRequest
-                && !connection.closeWhenFlushed && connection.pendingOutput == 0 {
-                let error = HTTPRequestError.timedOut(afterMillis: timeout)
-                connection.enqueue(handler.respond(toRefused: error, from: connection.info).serialized(keepAlive: false))
-                connection.closeWhenFlushed = true
+            if let framing = connection.framing, !connection.closeWhenFlushed {
+                var goAway: [UInt8] = []
+                framing.goAway(into: &goAway)
+                connection.send(goAway)
+                connection.beginClosing()
                 connection.lastActivity = now
                 pump(connection)
             } else {
@@ -396,8 +708,10 @@ public final class PollLoop {
     }
 
     private func idleTimeout(of connection: Connection) -> Int64? {
+        if connection.relay != nil { return configuration.tunnelIdleTimeoutMillis }
         // A client that stops reading its replies is dropped whatever the protocol.
-        if connection.mode == .ndjson && connection.pendingOutput == 0 { return configuration.ndjsonIdleTimeoutMillis }
+        if connection.framing is NDJSONFraming && connection.pendingOutput == 0 { return configuration.ndjsonIdleTimeoutMillis }
+        if connection.framing is HTTP2Framing && connection.pendingOutput == 0 { return configuration.http2IdleTimeoutMillis }
         return configuration.idleTimeoutMillis
     }
 
@@ -406,9 +720,10 @@ public final class PollLoop {
         for connection in connections.values {
             if let linger = connection.lingerDeadline {
                 result.append(linger)
-            } else if let timeout = idleTimeout(of: connection) {
-                result.append(connection.lastActivity + timeout)
+                continue
             }
+            if let since = connection.partialSince { result.append(since + configuration.requestTimeoutMillis) }
+            if let timeout = idleTimeout(of: connection) { result.append(connection.lastActivity + timeout) }
         }
         return result
     }

@@ -33,9 +33,14 @@ public enum PushHeaders {
         return kept
     }
 
+    /// APNs' `apns-*`, and RFC 8030's `ttl`, `urgency` and `topic`, which a Web Push message carries
+    /// and offline delivery reads (SPEC O4, O5). Never credentials; never `content-encoding` (a
+    /// recording holds the decrypted, decompressed payload).
     static func isMetadata(_ name: String) -> Bool {
-        (name.hasPrefix("apns-") || name == "content-type") && !Transport.credentialHeaders.contains(name)
+        (name.hasPrefix("apns-") || webPushMetadata.contains(name) || name == "content-type") && !Transport.credentialHeaders.contains(name)
     }
+
+    static let webPushMetadata: Set<String> = ["ttl", "urgency", "topic"]
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
     public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {

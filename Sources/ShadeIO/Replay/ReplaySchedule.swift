@@ -1,3 +1,5 @@
+import ShadeCore
+
 // When each replayed entry is due. A pure value: time comes in as arguments, nothing sleeps.
 import ShadeCore
 
@@ -9,7 +11,7 @@ import ShadeCore
 /// is due at once, the others after their gaps.
 public struct ReplaySchedule: Equatable, Sendable {
     /// The gap before an entry without a timestamp (a bare payload line), at speed 1.
-    public static let untimedInterval: Int64 = 250
+    public static let untimedInterval: Int64 = ArrivalClock.untimedInterval
     public static let speedRange: ClosedRange<Double> = 0.001...1_000_000
 
     /// Schedule time of each entry.

@@ -33,9 +33,11 @@ struct RouteReplies {
     /// The first group of the UUIDs handed out (`apns-id`, Expo ids): random per session.
     let uuidPrefix: UInt32
 
-    /// `XXXXXXXX-0000-4000-8000-NNNNNNNNNNNN`: a version-4 UUID whose last group is the push number.
-    func uuid(for id: Int) -> String {
-        hex(UInt64(uuidPrefix), width: 8) + "-0000-4000-8000-" + hex(UInt64(max(0, id)), width: 12)
+    /// `XXXXXXXX-RRRR-4000-8000-NNNNNNNNNNNN`: a version-4 UUID whose last group is the push number
+    /// and whose second is the recipient's index (0 for a push to one device).
+    func uuid(for id: Int, recipient: Int = 0) -> String {
+        hex(UInt64(uuidPrefix), width: 8) + "-" + hex(UInt64(Checked.clamp(recipient, to: 0...0xFFFF)), width: 4) + "-4000-8000-"
+            + hex(UInt64(max(0, id)), width: 12)
     }
 
     private func hex(_ value: UInt64, width: Int) -> String {
@@ -45,7 +47,8 @@ struct RouteReplies {
 
     // MARK: HTTP
 
-    func http(_ route: Route, _ admissions: [Admission], isBatch: Bool, request: HTTPRequest) -> HTTPResponse {
+    func http(_ route: Route, _ admissions: [Admission], isBatch: Bool, request: HTTPRequest,
+              unregistered: Set<String> = []) -> HTTPResponse {
         // A body that holds no push at all (invalid JSON, one object of no known shape) is a bad request.
         if !isBatch, admissions.count == 1, case .refused(nil, let refusal) = admissions[0] {
             return requestError(route, refusal)
@@ -53,9 +56,9 @@ struct RouteReplies {
         switch route {
         case .apns: return apns(admissions, request: request)
         case .fcmV1(let project): return fcmV1(admissions, project: project)
-        case .fcmLegacy: return fcmLegacy(admissions)
-        case .expo: return expo(admissions)
-        case .sendToUser, .push, .state, .healthz:
+        case .fcmLegacy: return fcmLegacy(admissions, unregistered: unregistered)
+        case .expo: return expo(admissions, unregistered: unregistered)
+        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             let status = admissions.lazy.compactMap(\.refusal).first?.errorStatus ?? 200
             return .json(status: status, Self.text(generic(admissions, isBatch: isBatch)))
         }
@@ -75,8 +78,20 @@ struct RouteReplies {
         case .expo:
             let error = JSONObject(["code": .string(refusal.code ?? "VALIDATION_ERROR"), "message": .string(refusal.message)])
             return .json(status: status, Self.text(.object(JSONObject(["errors": .array([.object(error)])]))))
-        case .sendToUser, .push, .state, .healthz:
+        case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             return .json(status: refusal.errorStatus, Self.text(generic([.refused(nil, refusal)], isBatch: false)))
+        }
+    }
+
+    /// A request `--strict-auth` refuses for its credentials, in the route's service's format.
+    func credentialError(_ route: Route, _ refusal: CredentialRefusal) -> HTTPResponse {
+        switch route {
+        case .apns:
+            return apnsError(status: refusal.status, reason: refusal.code ?? "InvalidProviderToken", message: nil)
+        case .fcmV1:
+            return fcmV1Error(PushRefusal(status: refusal.status, code: refusal.code, message: refusal.message))
+        default:
+            return .json(status: refusal.status, Self.text(.object(JSONObject(["ok": .bool(false), "error": .string(refusal.message)]))))
         }
     }
 
@@ -86,7 +101,7 @@ struct RouteReplies {
         let apnsID = request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: admissions.first?.number ?? 0)
         if let refusal = admissions.lazy.compactMap(\.refusal).first {
             var response = apnsError(status: refusal.errorStatus, reason: refusal.code ?? "BadPayload",
-                                     message: refusal.code == nil ? refusal.message : nil)
+                                     message: refusal.code == nil ? refusal.message : nil, timestamp: refusal.timestamp)
             response.headers.set("apns-id", apnsID)
             return response
         }
@@ -94,9 +109,11 @@ struct RouteReplies {
     }
 
     /// `{"reason": "…"}`, APNs' error body; Shade adds `message` only where APNs has no reason of its own.
-    func apnsError(status: Int, reason: String, message: String?) -> HTTPResponse {
+    /// A 410 carries `timestamp`, when the token stopped being valid (milliseconds since 1970).
+    func apnsError(status: Int, reason: String, message: String?, timestamp: Int64? = nil) -> HTTPResponse {
         var body = JSONObject(["reason": .string(reason)])
         if let message { body["message"] = .string(message) }
+        if let timestamp { body["timestamp"] = .number(String(timestamp)) }
         return .json(status: status, Self.text(.object(body)))
     }
 
@@ -106,14 +123,22 @@ struct RouteReplies {
         return .json(Self.text(.object(JSONObject(["name": .string("projects/\(project)/messages/\(id)")]))))
     }
 
-    /// `{"error": {"code": 400, "message": …, "status": "INVALID_ARGUMENT"}}`, FCM v1's error body.
+    /// `{"error": {"code": 400, "message": …, "status": "INVALID_ARGUMENT", "details": [FcmError]}}`,
+    /// FCM v1's error body. The `FcmError` detail's `errorCode` is what firebase-admin and the other
+    /// Admin SDKs map to an exception class (`UnregisteredError`, `QuotaExceededError`, …).
     func fcmV1Error(_ refusal: PushRefusal) -> HTTPResponse {
         let status = refusal.errorStatus
-        let error = JSONObject([
+        var error = JSONObject([
             "code": .number(String(status)),
             "message": .string(refusal.serviceMessage ?? refusal.message),
             "status": .string(refusal.code ?? "INVALID_ARGUMENT"),
         ])
+        if let errorCode = Self.fcmErrorCode(status: status) {
+            error["details"] = .array([.object(JSONObject([
+                "@type": .string("type.googleapis.com/google.firebase.fcm.v1.FcmError"),
+                "errorCode": .string(errorCode),
+            ]))])
+        }
         return .json(status: status, Self.text(.object(JSONObject(["error": .object(error)]))))
     }
 
@@ -122,50 +147,98 @@ struct RouteReplies {
     /// bytes per push.
     static let refusalsExplained = 10
 
-    /// The legacy API answers 200 with a result per message: `message_id`, or the `error` it refused with.
-    func fcmLegacy(_ admissions: [Admission]) -> HTTPResponse {
+    /// FCM v1's `ErrorCode` for each HTTP status it answers with (Google's table of FCM error codes).
+    /// 401 has none: FCM answers a missing OAuth token with Google's generic `UNAUTHENTICATED` error.
+    static func fcmErrorCode(status: Int) -> String? {
+        switch status {
+        case 400: "INVALID_ARGUMENT"
+        case 403: "SENDER_ID_MISMATCH"
+        case 404: "UNREGISTERED"
+        case 429: "QUOTA_EXCEEDED"
+        case 500: "INTERNAL"
+        case 503: "UNAVAILABLE"
+        default: nil
+        }
+    }
+
+    /// The legacy API answers 200 with a result per recipient (`to`, or each of `registration_ids`):
+    /// `message_id`, or the `error` it refused with; `success` and `failure` count them.
+    func fcmLegacy(_ admissions: [Admission], unregistered: Set<String>) -> HTTPResponse {
         var results: [JSON] = []
         var success = 0
         var explained = 0
         for admission in admissions {
+            let push: Push?
             switch admission {
-            case .accepted(let push):
-                success += 1
-                results.append(.object(JSONObject(["message_id": .string("0:\(push.id)")])))
-            case .refused(_, let refusal):
-                var result = JSONObject(["error": .string(refusal.code ?? "InvalidParameters")])
-                if refusal.code == nil && explained < Self.refusalsExplained {
-                    result["message"] = .string(refusal.message)
-                    explained += 1
+            case .accepted(let p), .refused(let p?, _): push = p
+            case .refused(nil, _): push = nil
+            }
+            let tokens = push.map { Recipients.of($0, service: .fcmLegacy) } ?? []
+            for (index, token) in (tokens.isEmpty ? [nil] : tokens.map(Optional.some)).enumerated() {
+                switch admission {
+                case .accepted(let push) where token.map(unregistered.contains) != true:
+                    success += 1
+                    let id = tokens.count > 1 ? "0:\(push.id)%\(index + 1)" : "0:\(push.id)"
+                    results.append(.object(JSONObject(["message_id": .string(id)])))
+                case .accepted:
+                    results.append(.object(JSONObject(["error": .string(Recipients.legacyNotRegistered)])))
+                case .refused(_, let refusal):
+                    var result = JSONObject(["error": .string(refusal.code ?? "InvalidParameters")])
+                    if refusal.code == nil && explained < Self.refusalsExplained {
+                        result["message"] = .string(refusal.message)
+                        explained += 1
+                    }
+                    results.append(.object(result))
                 }
-                results.append(.object(result))
             }
         }
         let body = JSONObject([
             "multicast_id": .number(String(admissions.first.flatMap(\.number) ?? 0)),
             "success": .number(String(success)),
-            "failure": .number(String(admissions.count - success)),
+            "failure": .number(String(results.count - success)),
             "canonical_ids": .number("0"),
             "results": .array(results),
         ])
         return .json(Self.text(.object(body)))
     }
 
-    /// Expo answers 200 with a ticket per message, in order: `{"data": [{"status": "ok", "id": …}, …]}`.
-    func expo(_ admissions: [Admission]) -> HTTPResponse {
-        let tickets: [JSON] = admissions.map { admission in
+    /// Expo answers 200 with a ticket per recipient, in order: `{"data": [{"status": "ok", "id": …}, …]}`;
+    /// a token given with `--unregistered` gets Expo's `DeviceNotRegistered` ticket.
+    func expo(_ admissions: [Admission], unregistered: Set<String>) -> HTTPResponse {
+        var tickets: [JSON] = []
+        for admission in admissions {
             switch admission {
             case .accepted(let push):
-                return .object(JSONObject(["status": .string("ok"), "id": .string(uuid(for: push.id))]))
-            case .refused(_, let refusal):
-                return .object(JSONObject([
-                    "status": .string("error"),
-                    "message": .string(refusal.message),
-                    "details": .object(JSONObject(["error": .string(refusal.code ?? "ValidationError")])),
-                ]))
+                for (token, id) in expoTickets(for: push, unregistered: unregistered) {
+                    if let id {
+                        tickets.append(.object(JSONObject(["status": .string("ok"), "id": .string(id)])))
+                    } else {
+                        tickets.append(Self.expoError(Recipients.expoNotRegisteredMessage(token), error: Recipients.expoNotRegistered, token: token))
+                    }
+                }
+            case .refused(let push, let refusal):
+                let tokens = push.map { Recipients.of($0, service: .expo) } ?? []
+                for token in tokens.isEmpty ? [nil] : tokens.map(Optional.some) {
+                    tickets.append(Self.expoError(refusal.message, error: refusal.code ?? "ValidationError",
+                                                  token: token.map(unregistered.contains) == true ? token : nil))
+                }
             }
         }
         return .json(Self.text(.object(JSONObject(["data": .array(tickets)]))))
+    }
+
+    /// Each recipient of an accepted Expo push with its ticket id, or nil where it is not registered.
+    /// The receipts route hands out receipts for exactly these ids.
+    func expoTickets(for push: Push, unregistered: Set<String>) -> [(token: String, id: String?)] {
+        Recipients.of(push, service: .expo).enumerated().map { index, token in
+            (token, unregistered.contains(token) ? nil : uuid(for: push.id, recipient: index))
+        }
+    }
+
+    static func expoError(_ message: String, error: String, token: String?) -> JSON {
+        var details = JSONObject(["error": .string(error)])
+        if let token { details["expoPushToken"] = .string(token) }
+        return .object(JSONObject(["status": .string("error"), "message": .string(message), "details": .object(details)]))
     }
 
     // MARK: generic (`/push`, send-to-user, NDJSON)

@@ -13,12 +13,15 @@ public struct PushRefusal: Equatable, Sendable {
     public var message: String
     /// The service's own wording where it has one (FCM v1 `error.message`).
     public var serviceMessage: String?
+    /// APNs' `timestamp` of a 410: when the token stopped being valid (milliseconds since 1970).
+    public var timestamp: Int64?
 
-    public init(status: Int, code: String?, message: String, serviceMessage: String? = nil) {
+    public init(status: Int, code: String?, message: String, serviceMessage: String? = nil, timestamp: Int64? = nil) {
         self.status = status
         self.code = code
         self.message = message
         self.serviceMessage = serviceMessage
+        self.timestamp = timestamp
     }
 
     init(_ refusal: ServiceRules.Refusal) {
@@ -37,7 +40,7 @@ enum ServiceChecks {
     /// A request or NDJSON line of more pushes than its service takes at once, refused whole (413)
     /// before any is taken: the reply to a batch grows with it (issue 10: 349,524 `{}` in 1 MiB got a
     /// 124 MB reply and held the loop for 17 s).
-    static func batchRefusal(pushes count: Int, service: PushService) -> PushRefusal? {
+    static func batchRefusal(pushes count: Int, service: PushService, counting what: String = "pushes") -> PushRefusal? {
         if service == .expo {
             guard count > ServiceRules.expoBatchLimit else { return nil }
             return PushRefusal(status: 413, code: "PUSH_TOO_MANY_NOTIFICATIONS",
@@ -46,12 +49,14 @@ enum ServiceChecks {
         }
         guard count > ServiceRules.batchLimit else { return nil }
         return PushRefusal(status: 413, code: service == .apns ? "PayloadTooLarge" : nil,
-                           message: "a batch of \(count) pushes: Shade takes at most \(ServiceRules.batchLimit) in one request or "
+                           message: "a batch of \(count) \(what): Shade takes at most \(ServiceRules.batchLimit) in one request or "
                                + "NDJSON line (as FCM takes 1000 registration_ids at most) — send them in several")
     }
 
     /// The first refusal `service` gives `push`, or nil when the push goes through.
     static func refusal(for push: Push, service: PushService) -> PushRefusal? {
+        // The push service cannot read what it carries: what the browser makes of it is the Center's.
+        if service == .webPush { return nil }
         if let wrongShape = shapeRefusal(push, service: service) { return wrongShape }
         let rules: PushService = service == .anyShape || service == .sendToUser || service == .expo
             ? shapeService(push.shape) : service
@@ -60,7 +65,7 @@ enum ServiceChecks {
         case .fcmV1: return fcmV1(push)
         case .fcmLegacy: return fcmLegacy(push)
         // The services' own checks above cover everything their platform's reading refuses.
-        case .sendToUser, .expo, .anyShape: return onlyPlatformRefuses(push)
+        case .sendToUser, .expo, .anyShape, .webPush: return onlyPlatformRefuses(push)
         }
     }
 
@@ -71,7 +76,7 @@ enum ServiceChecks {
         case .apns: .apns
         case .fcmV1: .fcmV1
         case .fcmLegacy: .fcmLegacy
-        case .envelope, .sendToUser, .expo, .webPush, .dataOnly: .anyShape
+        case .envelope, .sendToUser, .expo, .webPush, .dataOnly, .pusherBeams: .anyShape
         }
     }
 
@@ -126,7 +131,8 @@ enum ServiceChecks {
     /// A shape that reaches one platform is refused when that platform's reading refuses it (the
     /// browser's TypeErrors, W3): the reading is the Center's own, so route and state agree.
     static func onlyPlatformRefuses(_ push: Push) -> PushRefusal? {
-        guard push.shape.platforms.count == 1, let platform = push.shape.platforms.first,
+        let platforms = push.platforms
+        guard platforms.count == 1, let platform = platforms.first,
               case .rejected(let reason) = push.delivery(on: platform, defaultApp: "app") else { return nil }
         let code = reason.hasPrefix("TypeError") ? "TypeError" : nil
         return PushRefusal(status: 400, code: code, message: reason)

@@ -14,6 +14,8 @@ public struct Arrival: Sendable, Equatable {
         case rejected(String)
         /// The push's shape does not reach this platform (SPEC §1).
         case elsewhere
+        /// The device is offline: the push waits at its service (SPEC §8).
+        case waiting
     }
 
     /// nil when nothing could be read (invalid JSON, an unknown shape): `source` says where.
@@ -74,6 +76,10 @@ public final class LiveSession: ConnectionHandler {
     public private(set) var listening: [String] = []
     /// Called after every push or rejection is applied (live or replayed; not when seeking rebuilds).
     public var onArrival: ((Arrival) -> Void)?
+    /// Unregistered tokens, `--strict-auth`, the Web Push subscription.
+    public var services = ServiceOptions()
+    /// The Expo tickets handed out, for `getReceipts`.
+    var expoReceipts = ExpoReceipts()
 
     /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
     /// replays with the numbers (and generated item keys) the live session gave.
@@ -82,7 +88,12 @@ public final class LiveSession: ConnectionHandler {
     private var streamsAdmitted: Set<Int> = []
     /// Streams refused the key: closed once their reply is written.
     private var streamsRefused: Set<Int> = []
-    private let replies: RouteReplies
+    let replies: RouteReplies
+    /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
+    private var offlineWindow: OfflineWindow?
+    private var timeline: OfflineTimeline?
+    /// OAuth tokens handed out (`POST /token`), numbering them.
+    private var tokensIssued = 0
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, serverSecret: String? = nil,
                 clock: any Clock, wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -134,6 +145,25 @@ public final class LiveSession: ConnectionHandler {
         return described
     }
 
+    /// What the TCP port does besides plain HTTP, for the line `listen` prints after "listening on".
+    public var transportSummary: String {
+        let configuration = loop.configuration
+        let tls = configuration.certificateDirectory.map { "TLS (HTTP/2 or HTTP/1.1) and HTTP/2 cleartext on the same port, certificates from the CA in \($0)" }
+            ?? "no TLS (no CA directory)"
+        let others = configuration.proxy.relays ? "relays other hosts unchanged" : "refuses other hosts (--no-relay)"
+        return "\(tls); HTTPS proxy: answers CONNECT to \(configuration.proxy.intercepted.sorted().joined(separator: ", ")) itself, \(others)"
+    }
+
+    /// The TLS and proxy state for the TUI header: `TLS·h2 3 handshakes · proxy 2 intercepted, 1 relayed`.
+    public var networkStatus: String {
+        if let problem = loop.tlsProblem { return "TLS off: \(problem)" }
+        let stats = loop.stats
+        var text = "TLS·h2 \(stats.tlsHandshakes) handshake\(stats.tlsHandshakes == 1 ? "" : "s")"
+        text += " · proxy \(stats.interceptedTunnels) intercepted, "
+        text += loop.configuration.proxy.relays ? "\(stats.relayedTunnels) relayed" : "no relay (\(stats.refusedTunnels) refused)"
+        return text
+    }
+
     /// The TCP port listened on (the one chosen for port 0), if any.
     public var tcpPort: UInt16? {
         for listener in loop.listeners { if case .tcp(_, let port) = listener.endpoint { return port } }
@@ -162,18 +192,81 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func dismiss(itemID: String, on platform: Platform) {
-        feeds[Self.slot(platform)].dismiss(itemID: itemID)
-        changeCount += 1
+        perform(.dismiss(itemID: itemID, platform: platform))
     }
 
     public func clearAll() {
-        for index in feeds.indices { feeds[index].clearAll() }
+        perform(.clearAll)
+    }
+
+    // MARK: what the viewer did
+
+    /// Dismissing is the viewer's doing, not the recording's: during a replay each is kept at the point
+    /// of the replay it was done (outcomes ingested by then), so that seeking back plays it again and
+    /// a dismissed item stays dismissed.
+    enum ViewerAction: Equatable {
+        case dismiss(itemID: String, platform: Platform)
+        case clearAll
+    }
+
+    /// The replay's viewer actions in the order of their marks, and how far the centers have come.
+    private var actions: [(mark: Int, action: ViewerAction)] = []
+    /// Outcomes applied since the centers were last made fresh.
+    private var applied = 0
+    /// The first action not yet applied to the current centers.
+    private var nextAction = 0
+
+    private func perform(_ action: ViewerAction) {
+        apply(action)
+        changeCount += 1
+        guard replay != nil else { return }
+        // Every action marked up to now is applied already: this one goes after them.
+        actions.insert((applied, action), at: nextAction)
+        nextAction += 1
+    }
+
+    private func apply(_ action: ViewerAction) {
+        switch action {
+        case .dismiss(let id, let platform): feeds[Self.slot(platform)].dismiss(itemID: id)
+        case .clearAll: for index in feeds.indices { feeds[index].clearAll() }
+        }
+    }
+
+    /// The actions whose mark the centers have now reached.
+    private func catchUpActions() {
+        while nextAction < actions.count, actions[nextAction].mark <= applied {
+            apply(actions[nextAction].action)
+            nextAction += 1
+        }
+    }
+
+    /// Takes `platforms` offline, or back online when they are offline (the TUI's `o`), at the
+    /// replay's recording time when replaying, else now.
+    public func toggleOffline(_ platforms: [Platform]) {
+        let now = replay?.recordingTime ?? wallClock.nowMillis()
+        for platform in platforms {
+            let index = Self.slot(platform)
+            if feeds[index].offline != nil { feeds[index].comeOnline(at: now) } else { feeds[index].goOffline(at: now) }
+        }
+        changeCount += 1
+    }
+
+    /// The end of a replay: a window still open closes at its UNTIL (SPEC §8).
+    func replayEnded() {
+        guard timeline != nil else { return }
+        let transitions = timeline!.finish()
+        guard !transitions.isEmpty else { return }
+        for transition in transitions { for index in feeds.indices { feeds[index].apply(transition) } }
         changeCount += 1
     }
 
     /// Plays `documents` into the centers with their timing (see `ReplayDriver`). Pushes are numbered
-    /// after the ones received so far.
-    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool) {
+    /// after the ones received so far. With `offline`, the profiles are offline in that window of
+    /// the recording's time (SPEC §8).
+    public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
+        offlineWindow = offline
+        timeline = offline.map(OfflineTimeline.init)
         var outcomes: [Intake.Outcome] = []
         var intake = Intake(firstID: nextNumber)
         defer { nextNumber = intake.nextID }
@@ -188,28 +281,39 @@ public final class LiveSession: ConnectionHandler {
         driver.begin()
     }
 
-    /// Empty centers (the demo starting over).
+    /// Empty centers (the demo starting over): a new pass, with nothing dismissed.
     func resetCenters() {
         feeds = Self.freshCenters(options: options, texts: texts)
+        (actions, applied, nextAction) = ([], 0, 0)
+        timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
     }
 
-    /// Empty centers fed `outcomes` again, without announcing them (seeking back).
+    /// Empty centers fed `outcomes` again, without announcing them, and what the viewer did along the
+    /// way (seeking back).
     func rebuild(from outcomes: [Intake.Outcome]) {
         feeds = Self.freshCenters(options: options, texts: texts)
+        timeline = offlineWindow.map(OfflineTimeline.init)
+        (applied, nextAction) = (0, 0)
+        catchUpActions()
         ingest(outcomes, announce: false)
         changeCount += 1
     }
 
     private func ingest(_ outcomes: [Intake.Outcome], announce: Bool) {
         guard !outcomes.isEmpty else { return }
-        for outcome in outcomes { apply(outcome, refusal: nil, announce: announce) }
+        for outcome in outcomes {
+            apply(outcome, refusal: nil, announce: announce)
+            applied += 1
+            if nextAction < actions.count { catchUpActions() }
+        }
         changeCount += 1
     }
 
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
         var silent, calls, rejected, elsewhere, errors: Int
+        var offline: Bool
 
         init(_ center: Center) {
             silent = center.silent
@@ -217,6 +321,7 @@ public final class LiveSession: ConnectionHandler {
             rejected = center.rejected
             elsewhere = center.elsewhere
             errors = center.errors.count
+            offline = center.offline != nil
         }
     }
 
@@ -225,14 +330,20 @@ public final class LiveSession: ConnectionHandler {
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
+        var time: Int64?
+        if timeline != nil {
+            let step = timeline!.next(outcome)
+            time = step.time
+            for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
+        }
         for platform in Platform.allCases {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
             switch (outcome, refusal) {
-            case (.push(let push), let refusal?) where push.shape.platforms.contains(platform):
+            case (.push(let push), let refusal?) where push.reaches(platform):
                 feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
             case (.push(let push), _):
-                feeds[index].receive(push)
+                feeds[index].receive(push, at: time)
             case (.rejected(let rejection), _):
                 feeds[index].reject(rejection)
             }
@@ -244,9 +355,11 @@ public final class LiveSession: ConnectionHandler {
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
+                : after.offline ? .waiting
                 : .shown
         }
-        if !fresh.isEmpty {
+        // Seeking back rebuilds what was seen already: only news counts as a new rejection.
+        if !fresh.isEmpty && announce {
             rejectionCount += fresh.count
             recentRejections += fresh
             if recentRejections.count > Self.recentRejectionLimit {
@@ -282,7 +395,8 @@ public final class LiveSession: ConnectionHandler {
                 push.transport.at = at
                 push.transport.atMillis = now
                 push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
-                if let refusal = ServiceChecks.refusal(for: push, service: service) {
+                if let refusal = ServiceChecks.refusal(for: push, service: service)
+                    ?? Recipients.refusal(for: push, service: service, unregistered: services.unregistered, now: now) {
                     refusedCount += 1
                     apply(.push(push), refusal: refusal, announce: true)
                     admissions.append(.refused(push, refusal))
@@ -312,8 +426,16 @@ public final class LiveSession: ConnectionHandler {
         return admissions
     }
 
+    /// A push refused before any service check could read it (a Web Push body Shade cannot
+    /// decrypt): counted, rejected where it reaches, not recorded.
+    func refuse(_ push: Push, _ refusal: PushRefusal) {
+        refusedCount += 1
+        apply(.push(push), refusal: refusal, announce: true)
+        changeCount += 1
+    }
+
     /// A request or line that did not parse as anything pushable still counts (SPEC §1).
-    private func rejectUnreadable(source: SourcePosition, reason: String) {
+    func rejectUnreadable(source: SourcePosition, reason: String) {
         refusedCount += 1
         apply(.rejected(Rejection(source: source, reason: reason)), refusal: nil, announce: true)
         changeCount += 1
@@ -321,7 +443,15 @@ public final class LiveSession: ConnectionHandler {
 
     // MARK: ConnectionHandler
 
-    public func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+    public func respond(to received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        // Compressed bodies are undone here, between framing and routes, whichever framing carried them.
+        let request: HTTPRequest
+        switch BodyEncoding.decoded(received, limit: loop.configuration.httpLimits.maxBodyBytes) {
+        case .success(let decoded): request = decoded
+        case .failure(let failure):
+            rejectUnreadable(source: SourcePosition(name: "\(connection) \(received.method) \(received.path)"), reason: failure.message)
+            return .error(status: failure.status, failure.message)
+        }
         switch Route.match(method: request.method, path: request.path) {
         case .notFound:
             let body = JSONObject([
@@ -348,6 +478,15 @@ public final class LiveSession: ConnectionHandler {
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
             return state(request)
+        case .found(.oauthToken):
+            tokensIssued += 1
+            return OAuthToken.respond(to: request, number: tokensIssued)
+        case .found(.webPushSubscription):
+            return webPushSubscription(request)
+        case .found(.webPush(let id)):
+            return webPush(request, id: id, from: connection)
+        case .found(.expoReceipts):
+            return expoReceipts(request)
         case .found(let route):
             return push(request, route: route, from: connection)
         }
@@ -386,7 +525,13 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via)
+        var notes: [String] = []
+        if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
+            guard !services.strictAuth else { return replies.credentialError(route, refusal) }
+            notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
+        }
+        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
+                                  channel: connection.channel)
         let parsed = try? JSONParser.parseDocument(request.body)
         if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: route.service) {
             rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
@@ -397,8 +542,38 @@ public final class LiveSession: ConnectionHandler {
             ?? intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
+        if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
+        // A push to a list of tokens (`registration_ids`, Expo's `to`) is a message per token at the
+        // service, and a result or ticket each in the reply: they count toward the same limit.
+        if let tooMany = ServiceChecks.batchRefusal(pushes: Self.messageCount(outcomes, service: route.service), service: route.service,
+                                                    counting: "messages (a push to several tokens is one per token)") {
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            return replies.requestError(route, tooMany)
+        }
         let admissions = admit(outcomes, service: route.service)
-        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request)
+        if route == .expo {
+            for case .accepted(let push) in admissions {
+                for ticket in replies.expoTickets(for: push, unregistered: services.unregistered) {
+                    if let id = ticket.id { expoReceipts.issue(id) }
+                }
+            }
+        }
+        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request,
+                            unregistered: services.unregistered)
+    }
+
+    /// The messages a service sends for `outcomes`: one per recipient token, at least one per push.
+    static func messageCount(_ outcomes: [Intake.Outcome], service: PushService) -> Int {
+        outcomes.reduce(0) { total, outcome in
+            guard case .push(let push) = outcome else { return Checked.add(total, 1) }
+            return Checked.add(total, max(1, Recipients.of(push, service: service).count))
+        }
+    }
+
+    static func noted(_ outcome: Intake.Outcome, _ notes: [String]) -> Intake.Outcome {
+        guard case .push(var push) = outcome else { return outcome }
+        push.notes += notes
+        return .push(push)
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
@@ -428,7 +603,7 @@ public final class LiveSession: ConnectionHandler {
             return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
         }
         var intake = Intake(firstID: 0)
-        let transport = Transport(via: "ndjson")
+        let transport = Transport(via: "ndjson", channel: connection.channel)
         let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
             ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))

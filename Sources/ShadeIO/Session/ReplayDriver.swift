@@ -7,8 +7,9 @@ import ShadeCore
 /// without one comes `ReplaySchedule.untimedInterval` after the one before. Every control takes
 /// effect at once; seeking back rebuilds the centers from the start.
 public final class ReplayDriver {
-    /// The pause before a looping replay starts over (`shade demo`).
-    public static let loopPauseMillis: Int64 = 3_000
+    /// How long a looping replay (`shade demo`) holds its final state before it starts over: long
+    /// enough to look at the end of the session; Space holds it as long as wanted.
+    public static let loopPauseMillis: Int64 = 15_000
 
     public let loops: Bool
     /// Outcomes per entry, in order.
@@ -20,6 +21,8 @@ public final class ReplayDriver {
     private var timer: PollLoop.TimerToken?
     /// Times the replay has started over.
     public private(set) var restarts = 0
+    /// When a looping replay starts over (clock ms), while it is waiting to.
+    public private(set) var restartAt: Int64?
 
     init(entries: [[Intake.Outcome]], speed: Double, instant: Bool, paused: Bool, loops: Bool,
          session: LiveSession) {
@@ -78,6 +81,11 @@ public final class ReplayDriver {
     /// Recording time played so far, and the whole length, at speed 1.
     public var elapsedMillis: Int64 { schedule.elapsed(at: clock.nowMillis()) }
     public var totalMillis: Int64 { schedule.total }
+    /// Where the replay is in the recording's own time (its first entry's `at` plus the time played),
+    /// for what happens "now" in it (the TUI's `o`); nil when the first entry has no `at`.
+    public var recordingTime: Int64? {
+        entries.first.flatMap(Self.time(of:)).map { Checked.add($0, elapsedMillis) }
+    }
     /// 0…1, for a progress bar.
     public var progress: Double { schedule.progress(at: clock.nowMillis()) }
 
@@ -137,18 +145,26 @@ public final class ReplayDriver {
         let now = clock.nowMillis()
         let due = schedule.due(at: now)
         if !due.isEmpty { session.ingest(entries[due].flatMap { $0 }) }
+        if !due.isEmpty && schedule.isFinished { session.replayEnded() }
         if let timer { loop.cancel(timer) }
         timer = nil
         if let next = schedule.nextDueTime {
+            restartAt = nil
             timer = loop.schedule(after: max(0, next - now)) { [weak self] in self?.advance() }
-        } else if schedule.isFinished && loops && !entries.isEmpty {
-            timer = loop.schedule(after: Self.loopPauseMillis) { [weak self] in self?.restart() }
+        } else if schedule.isFinished && loops && !entries.isEmpty && !schedule.isPaused {
+            // A pause at the end holds the final state; resuming starts the wait again.
+            let at = restartAt ?? now + Self.loopPauseMillis
+            restartAt = at
+            timer = loop.schedule(after: max(0, at - now)) { [weak self] in self?.restart() }
+        } else {
+            restartAt = nil
         }
     }
 
     /// The demo loop: empty centers, then the recording from its start.
     private func restart() {
         restarts += 1
+        restartAt = nil
         session?.resetCenters()
         schedule.restart(at: clock.nowMillis())
         advance()

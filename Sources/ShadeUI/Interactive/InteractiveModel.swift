@@ -18,6 +18,8 @@ public enum UIEffect: Equatable, Sendable {
     case clearAll(platforms: [Platform])
     case togglePause, step, faster, slower
     case seek(seconds: Int)
+    /// SPEC §8: the shown profiles go offline, or come back.
+    case toggleOffline(platforms: [Platform])
 }
 
 /// Which pane has the keyboard.
@@ -33,18 +35,39 @@ public struct InteractiveModel: Equatable, Sendable {
     public var editingFilter = false
     public var inspectorScroll = 0
     public var errorsScroll = 0
-    /// A transient status message (a rejected push) and when it goes away (clock ms).
+    /// Lines of the `?` overlay scrolled past (it scrolls where the terminal is too small for it).
+    public var helpScroll = 0
+    /// A transient status message (a rejected push, a push for a platform not shown) and when it
+    /// goes away (clock ms).
     public var message: String?
     public var messageUntil: Int64 = 0
+    public var messageTone: MessageTone = .problem
+
+    public enum MessageTone: Equatable, Sendable {
+        /// Something was refused: said in the danger colour.
+        case problem
+        /// Something worth knowing: where a push went, what key shows it.
+        case hint
+    }
 
     public init(view: ViewState) { self.view = view }
 
     /// The order `p` cycles through: android → ios → web → all.
     public static let platformCycle: [[Platform]] = [[.android], [.ios], [.web], Platform.allCases]
 
-    public mutating func show(message: String, now: Int64, for millis: Int64 = 4000) {
+    public mutating func show(message: String, tone: MessageTone = .problem, now: Int64, for millis: Int64 = 4000) {
         self.message = message
+        messageTone = tone
         messageUntil = now + millis
+    }
+
+    /// Something is always selected while there is something to select, so the first `j` moves to
+    /// the second item and `i` or `d` act on what the screen marks. A selection that went away (its
+    /// item dismissed or replaced) moves to the first item.
+    public mutating func keepSelection(in items: [Item]) {
+        guard let first = items.first else { return }
+        if let selection = view.selection, items.contains(where: { $0.id == selection }) { return }
+        view.selection = first.id
     }
 }
 
@@ -70,8 +93,15 @@ public enum KeyReducer {
         if key == .controlC { return [.quit] }
         switch model.pane {
         case .help:
-            if key == .character("q") { return [.quit] }
-            model.pane = .list  // any key closes the help overlay
+            switch key {
+            case .character("q"): return [.quit]
+            case .up, .character("k"), .wheelUp: model.helpScroll = max(0, model.helpScroll - 1)
+            case .down, .character("j"), .wheelDown: model.helpScroll += 1
+            case .pageUp: model.helpScroll = max(0, model.helpScroll - context.pageSize)
+            case .pageDown: model.helpScroll += context.pageSize
+            case .resize: break
+            default: model.pane = .list  // any other key closes the help overlay
+            }
             return []
         case .errors:
             switch key {
@@ -139,12 +169,15 @@ public enum KeyReducer {
         case .character("/"):
             model.editingFilter = true
         case .escape:
-            if !model.view.filter.isEmpty { model.view.filter = "" } else { model.view.selection = nil }
+            model.view.filter = ""
         case .character("?"):
             model.pane = .help
+            model.helpScroll = 0
         case .character("e"):
             model.pane = .errors
             model.errorsScroll = 0
+        case .character("o"):
+            return [.toggleOffline(platforms: model.view.platforms)]
         case .character("q"):
             return [.quit]
         case .character(".") where context.isReplaying: return [.step]

@@ -20,6 +20,7 @@ enum AndroidShade {
         let hidden = item.total - shown.count
         if hidden > 0 { rows.append(ItemParts.earlier(hidden, kept: !expanded)) }
         rows += ItemParts.messageRows(shown, isGroup: item.isGroup == true, width: width, expanded: expanded)
+        rows += ItemParts.extras(item)
         rows += ItemParts.actions(item)
         return rows
     }
@@ -80,6 +81,7 @@ enum PlainNotification {
         }
         let maxRows = expanded ? ItemParts.expandedTextRows : ItemParts.collapsedBodyRows
         rows += ItemParts.textRows(item.lines.last?.text ?? "", indent: indent, width: width, maxRows: maxRows)
+        rows += ItemParts.extras(item, indent: indent)
         rows += ItemParts.actions(item)
         return rows
     }

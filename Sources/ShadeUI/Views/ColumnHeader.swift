@@ -9,7 +9,7 @@ import ShadeCore
 /// 1. one line, every counter (`elsewhere` only when non-zero), the badge last;
 /// 2. the badge moves to the right of the profile line; the counters flow over two lines;
 /// 3. as 2, without the counters that are zero (received and shown always stay);
-/// 4. as 3, with short words (`recv`, `rej`, `else`);
+/// 4. as 3, with short words (`recv`, `rej`; `elsewhere` stays whole);
 /// 5. form 4 cut with `…`.
 enum ColumnHeader {
     enum Form: CaseIterable {
@@ -36,7 +36,9 @@ enum ColumnHeader {
 
     static func rows(_ state: CenterState, form: Form, width: Int) -> [ViewRow] {
         let badge = Span("badge \(state.badge)", state.badge > 0 ? ViewStyle.title : ViewStyle.meta)
-        let summary = [Span(state.profile.summary, ViewStyle.summary)]
+        var summary = [Span(state.profile.summary, ViewStyle.summary)]
+        // SPEC §8: an offline device says so, and how many pushes wait for it.
+        if state.offlineSince != nil { summary.append(Span(" · offline · \(state.waiting) waiting", ViewStyle.error)) }
         let top = form == .oneLine ? ViewRow(summary) : ViewRow(summary, right: [badge], minimumLeft: 8)
         let lines = counterLines(state, form: form, width: width) ?? cutLines(state, width: width)
         return [top] + lines.map { ViewRow([Span($0, ViewStyle.meta)]) }
@@ -78,8 +80,11 @@ enum ColumnHeader {
         for (count, long, brief) in optional where count > 0 || !dropZeros {
             parts.append("\(count) \(short ? brief : long)")
         }
-        // SPEC §1: pushes for another platform; only worth a word when there are some.
-        if state.elsewhere > 0 { parts.append("\(state.elsewhere) \(short ? "else" : "elsewhere")") }
+        // Pushes for another platform, and pushes the services discarded while the device was offline
+        // (§8); only worth a word when there are some. The words are never shortened: "4 else" and
+        // "2 drop" read as sentences cut off, not as counts.
+        if state.elsewhere > 0 { parts.append("\(state.elsewhere) elsewhere") }
+        if state.dropped > 0 { parts.append("\(state.dropped) dropped") }
         return parts
     }
 

@@ -106,9 +106,10 @@ struct ColumnPlan {
 
     static func emptyMessage(_ state: CenterState, view: ViewState) -> String {
         if !state.items.isEmpty { return "No notification matches \"\(view.filter)\" — clear the filter to see all." }
-        if state.received == 0 { return "No notifications yet — send one: shade send Samples/seed000-send-to-user.json" }
+        if state.received == 0 { return "No notifications yet" + (view.emptyHint.map { " — \($0)" } ?? ".") }
         // Say where the pushes went, so an empty shade is not mistaken for a broken one.
-        let reasons = [(state.silent, "silent"), (state.rejected, "rejected"), (state.elsewhere, "for another platform")]
+        let reasons = [(state.silent, "silent"), (state.rejected, "rejected"), (state.elsewhere, "for another platform"),
+                       (state.waiting, "waiting while offline"), (state.dropped, "dropped by the services")]
             .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
         return reasons.isEmpty ? "Nothing on screen." : "Nothing on screen: \(reasons.joined(separator: ", "))."
     }

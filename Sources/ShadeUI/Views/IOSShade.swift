@@ -25,6 +25,7 @@ enum IOSShade {
         guard let newest = newestFirst.first else { return [head(item, title: item.title, at: item.at)] }
         var rows = [head(item, title: newest.title ?? item.title, at: newest.at ?? item.at)]
         rows += notification(newest, width: width, expanded: expanded)
+        rows += ItemParts.extras(item)
         if !expanded {
             if newestFirst.count > 1 { rows.append(ViewRow(indent: ItemParts.textIndent, [Span("\(newestFirst.count - 1) more", ViewStyle.more)])) }
             return rows

@@ -11,6 +11,7 @@ struct ViewEntry {
     /// The entry's rows on `platform` in a column `width` wide.
     func rows(_ platform: Platform, width: Int, view: ViewState) -> [ViewRow] {
         let expanded = view.expanded.contains(item.id)
+        let item = view.localTime.isUTC ? self.item : ItemParts.onWallClock(self.item, view.localTime)
         switch (role, platform) {
         case (.bundleHead, _): return [AndroidShade.bundleHead(item)]
         case (.bundleChild, _): return PlainNotification.rows(item, width: width, expanded: expanded, inBundle: true)
@@ -50,9 +51,20 @@ enum ItemParts {
         [span, Span(String(repeating: " ", count: max(1, textIndent - span.width)))]
     }
 
-    /// `HH:MM` (UTC) of a time, nil when the push carried none.
+    /// `HH:MM` of a time as its entry carries it, nil when the push carried none.
     static func time(_ millis: Int64?) -> Span? {
         millis.map { Span(Timestamp.clockTime(millis: $0), ViewStyle.meta) }
+    }
+
+    /// The item with its instants moved to the viewer's wall clock, so that every view prints local
+    /// time with `time(_:)` without each being handed the zone. Only the copy drawn is moved: the
+    /// Center's items, and the state JSON, keep UTC instants.
+    static func onWallClock(_ item: Item, _ localTime: LocalTime) -> Item {
+        var item = item
+        item.at = item.at.map(localTime.wallMillis)
+        for i in item.lines.indices { item.lines[i].at = item.lines[i].at.map(localTime.wallMillis) }
+        item.children = item.children?.map { onWallClock($0, localTime) }
+        return item
     }
 
     /// I8: how an interruption level is marked; `active` (the default) is not.
@@ -85,6 +97,18 @@ enum ItemParts {
         }
         return [ViewRow(indent: textIndent, spans)]
     }
+
+    /// What the newest notification carries beside its text, one dim row each: I11 a note that the
+    /// app's extension may rewrite it, I12 its category and its picture (the URL, cut to fit).
+    static func extras(_ item: Item, indent: Int = textIndent) -> [ViewRow] {
+        var rows: [ViewRow] = []
+        if item.mutableContent { rows.append(ViewRow(indent: indent, [Span(mutableContentNote, ViewStyle.meta)])) }
+        if let category = item.category.nonEmpty { rows.append(ViewRow(indent: indent, [Span("category ", ViewStyle.meta), Span(category, ViewStyle.meta)])) }
+        if let image = item.image.nonEmpty { rows.append(ViewRow(indent: indent, [Span("image ", ViewStyle.meta), Span(image, ViewStyle.meta)])) }
+        return rows
+    }
+
+    static let mutableContentNote = "may be changed by the app's extension"
 
     /// `+3 earlier messages`: pushes of a conversation that are not on screen.
     static func earlier(_ count: Int, kept: Bool) -> ViewRow {

@@ -16,11 +16,14 @@ public enum ShadeView {
     +N earlier messages   pushes of a conversation not shown (collapsed) or not kept (A1, W1)
     N more                older notifications in an iOS stack (I1)
     +N more               notifications below the bottom of the column
-    ⚑ Time Sensitive · ‼ Critical · passive    iOS interruption levels (I8)
+    ⚑ Time Sensitive · ‼ Critical · passive    iOS interruption levels (I8; a critical sound, I10)
+    may be changed by the app's extension      mutable-content: the app may rewrite the text (I11)
+    category X · image URL                     the action buttons' category and the picture (I12)
     reverse-video bar     a ringing VoIP call (I7)
     tag X                 the notification's tag: a later push with the same tag replaces it
     [Reply] [Like]        the notification's actions (the web shows at most 2, W4)
     ✗ rejected            the newest push the device refused, and why
+    offline · N waiting   the device is offline: pushes wait at their services (O1–O5, key o)
     """
 
     /// The whole snapshot screen: each platform's header (profile summary + counters) and its

@@ -21,6 +21,7 @@ enum WebShade {
                 ? ItemParts.senderLine(line, width: width, expanded: expanded)
                 : ItemParts.textRows(line.text, indent: ItemParts.textIndent, width: width, maxRows: maxRows)
         }
+        rows += ItemParts.extras(item)
         rows += ItemParts.actions(item)
         return rows
     }

@@ -16,8 +16,8 @@ enum Headless {
     }
 
     /// Logs each push as it is applied (printed after each loop round by `run`).
-    static func log(_ session: LiveSession, platforms: [Platform]) -> PushLog {
-        let log = PushLog(platforms: platforms)
+    static func log(_ session: LiveSession, platforms: [Platform], localTime: LocalTime) -> PushLog {
+        let log = PushLog(platforms: platforms, localTime: localTime)
         session.onArrival = { arrival in log.record(arrival) }
         return log
     }
@@ -37,8 +37,14 @@ enum Headless {
             if !signals.drain().isEmpty { stop.isSet = true }
         }
         defer { session.loop.unwatch(token) }
+        var toldTLSProblem = false
         session.loop.run(until: {
             log.flush(session)
+            if !toldTLSProblem, let problem = session.loop.tlsProblem {
+                // Once: every TLS client is closed until it is fixed, and this says why.
+                Console.error("shade: warning: \(problem); TLS connections are closed")
+                toldTLSProblem = true
+            }
             fflush(stdout)
             return stop.isSet || finished()
         })

@@ -36,14 +36,15 @@ struct ParsedArguments {
                     i += 1
                 }
             } else {
-                let suggestion = (valueOptions + known).min { editDistance($0, name) < editDistance($1, name) }
-                let hint = suggestion.map { editDistance($0, name) <= 3 ? " (did you mean \($0)?)" : "" } ?? ""
+                let hint = closest(to: name, among: valueOptions + known, limit: 3).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown option \(name) for `shade \(command)`\(hint); see `shade \(command) --help`")
             }
         }
     }
 
     func value(_ name: String) -> String? { values.last { $0.name == name }?.value }
+    /// Every value of a repeatable option, in order.
+    func all(_ name: String) -> [String] { values.filter { $0.name == name }.map(\.value) }
     func has(_ flag: String) -> Bool { flags.contains(flag) }
 
     /// Applies the profile options in the order given.
@@ -52,19 +53,4 @@ struct ParsedArguments {
         for (name, value) in values { _ = try options.set(name, value) }
         return options
     }
-}
-
-func editDistance(_ a: String, _ b: String) -> Int {
-    let a = Array(a), b = Array(b)
-    var row = Array(0...b.count)
-    for i in 1...max(1, a.count) where !a.isEmpty {
-        var previous = row[0]
-        row[0] = i
-        for j in 1...max(1, b.count) where !b.isEmpty {
-            let old = row[j]
-            row[j] = min(row[j] + 1, row[j - 1] + 1, previous + (a[i - 1] == b[j - 1] ? 0 : 1))
-            previous = old
-        }
-    }
-    return row[b.count]
 }

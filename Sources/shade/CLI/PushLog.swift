@@ -8,10 +8,13 @@ import ShadeIO
 final class PushLog {
     /// The platforms of `--platform`.
     let platforms: [Platform]
+    /// How the time a push arrived (or was recorded) reads at the start of its lines.
+    let localTime: LocalTime
     private var pending: [Arrival] = []
 
-    init(platforms: [Platform]) {
+    init(platforms: [Platform], localTime: LocalTime = .utc) {
         self.platforms = platforms
+        self.localTime = localTime
     }
 
     func record(_ arrival: Arrival) {
@@ -42,10 +45,12 @@ final class PushLog {
         var line: Line
     }
 
-    /// `#3 android: conversation room_42 ← @ali: Is the bike still available?`
+    /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
+    /// the push has one: when it was received, or recorded)
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
+        let channel = Self.channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
-            return ["\(arrival.source.description): refused (not recorded): \(refusal.message)"]
+            return ["\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)"]
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
@@ -54,10 +59,18 @@ final class PushLog {
             }.first ?? "rejected"
             return ["\(arrival.source.description): rejected: \(reason)"]
         }
+        let time = push.transport.atMillis.map { localTime.timeOfDay($0) + " " } ?? ""
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
-            return "#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id])
-        }
+            return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
+        } + push.notes.map { "\(time)#\(push.id) note: \($0)" }
+    }
+
+    /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
+    /// for pushes that came over TLS, HTTP/2 or the proxy; nothing for plain HTTP/1.1 and NDJSON.
+    static func channelNote(_ channel: Channel?) -> String {
+        guard let channel, !channel.isPlain else { return "" }
+        return " [\(channel.description)]"
     }
 
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
@@ -65,10 +78,12 @@ final class PushLog {
         case .rejected(let reason):
             return "rejected: " + reason
         case .elsewhere:
-            let reached = push.shape.platforms.sorted().map(\.displayName).joined(separator: ", ")
+            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
         case .silent:
             return "silent"
+        case .waiting:
+            return "waiting: the device is offline (rules O1–O5)"
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
@@ -103,11 +118,17 @@ final class PushLog {
         return index
     }
 
-    /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …`
+    /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …` (and how many the
+    /// services dropped, when the profile was offline: SPEC §8).
     func summary(_ session: LiveSession) -> String {
+        Self.summary(session, platforms: platforms)
+    }
+
+    static func summary(_ session: LiveSession, platforms: [Platform]) -> String {
         session.states(platforms).map { state in
             "\(state.platform.rawValue): \(state.shown) shown, \(state.silent) silent, \(state.calls) calls, "
-                + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, badge \(state.badge)"
+                + "\(state.rejected) rejected, \(state.elsewhere) elsewhere, "
+                + (state.dropped > 0 ? "\(state.dropped) dropped, " : "") + "badge \(state.badge)"
         }.joined(separator: "; ")
     }
 }

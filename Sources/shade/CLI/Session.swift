@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import ShadeCore
 import ShadeIO
 
@@ -6,11 +7,47 @@ enum Session {
     /// The inputs as documents (files, directories' payload files in name order, `-`); a file that
     /// cannot be read is a usage error naming it (exit 2).
     static func documents(_ inputs: [String]) throws(UsageError) -> [InputDocument] {
-        do {
-            return try InputFiles.expand(inputs)
-        } catch {
-            throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+        try read(inputs).documents
+    }
+
+    /// The documents of the inputs, and the inputs that held no payload at all: a directory without
+    /// payload files, an NDJSON file of blank lines. Those are said, because a mistyped glob or an
+    /// empty export should not pass as "nothing to report".
+    struct Inputs {
+        var documents: [InputDocument] = []
+        /// `no payload files in DIR` / `no payload in FILE`, one per such input.
+        var empty: [String] = []
+    }
+
+    static func read(_ arguments: [String]) throws(UsageError) -> Inputs {
+        var inputs = Inputs()
+        for argument in arguments {
+            let documents: [InputDocument]
+            do {
+                documents = try InputFiles.expand([argument])
+            } catch {
+                throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+            }
+            if documents.isEmpty {
+                inputs.empty.append("no payload files in \(argument) (it has no .json, .jsonl, .ndjson or .apns file)")
+            }
+            for document in documents where document.kind == .lines && document.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
+                inputs.empty.append("no payload in \(document.name) (it has no line of JSON)")
+            }
+            inputs.documents += documents
         }
+        return inputs
+    }
+
+    /// The end of `state`, `snapshot` and `replay`, one contract for the three: the input was read, so
+    /// the exit is 0, and one line on stderr says which pushes were rejected and which inputs held
+    /// none; `--strict` makes either exit 1.
+    static func finish(_ states: [CenterState], inputs: Inputs, strict: Bool) -> Int32 {
+        for empty in inputs.empty { Console.error("shade: \(empty)") }
+        let rejections = RejectionSummary(states)
+        // The reasons quote payload keys and file names: user text, through the one sanitiser.
+        if let line = rejections.line { Console.error("shade: \(line)") }
+        return strict && (rejections.count > 0 || !inputs.empty.isEmpty) ? 1 : 0
     }
 
     /// The string tables of `--locale` and `--strings`; a malformed table is a usage error naming file:line.
@@ -28,23 +65,39 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
-    /// One center per profile, fed every push of the inputs in order.
-    static func centers(options: ProfileOptions, inputs: [String]) throws(UsageError) -> [Center] {
-        let documents = try documents(inputs)
+    /// One center per profile, fed every push of the documents in order; with `offline`, the profiles
+    /// are offline in that window of the pushes' time (SPEC §8).
+    static func centers(options: ProfileOptions, documents: [InputDocument], offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
+        var timeline = offline.map(OfflineTimeline.init)
+        func apply(_ outcome: Intake.Outcome) {
+            guard timeline != nil else {
+                for i in centers.indices { centers[i].apply(outcome) }
+                return
+            }
+            timeline!.apply(outcome, to: &centers)
+        }
         for document in documents {
             if document.kind == .lines {
-                intake.forEachLine(document.bytes, source: document.name) { outcome in
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
+                intake.forEachLine(document.bytes, source: document.name) { apply($0) }
             } else {
-                for outcome in intake.document(document.bytes, source: document.name) {
-                    for i in centers.indices { centers[i].apply(outcome) }
-                }
+                for outcome in intake.document(document.bytes, source: document.name) { apply(outcome) }
             }
         }
+        timeline?.finish(&centers)
         return centers
     }
+
+    /// `--offline FROM..UNTIL`, when given.
+    static func offlineWindow(_ parsed: ParsedArguments) throws(UsageError) -> OfflineWindow? {
+        try parsed.value("--offline").map { (text) throws(UsageError) in try OfflineWindow.parse(text) }
+    }
+
+    static let offlineHelp = """
+      --offline FROM..UNTIL   the device is offline from FROM until UNTIL: offsets from the first
+                              push (90s, 5m, 1h30m) or ISO 8601 times; pushes in the window wait as
+                              their services keep them and arrive at UNTIL (rules O1–O5)
+    """
 }

@@ -9,7 +9,7 @@ enum DemoCommand {
     static let command = Command(
         name: "demo",
         summary: "replay the bundled Samples in the live terminal UI (start here)",
-        usage: "shade demo [--speed X] [--no-color] [profile options]",
+        usage: "shade demo [--speed X] [--no-color] [--utc] [profile options]",
         help: """
         Replays \(DemoRecording.name) (a one-minute recorded session, carried inside the
         executable) with its original timing, looping. The first conversation appears within a second.
@@ -19,12 +19,13 @@ enum DemoCommand {
         Options:
           --speed X               play X times faster (default 1)
           --no-color              monochrome (NO_COLOR is honoured too)
+        \(Shade.utcHelp)
         \(ProfileOptions.help)
 
         Without a terminal it prints the final screen of the session instead.
         """,
         valueOptions: ["--speed"] + ProfileOptions.valueOptions,
-        flags: ["--no-color"],
+        flags: ["--no-color", "--utc"],
         run: run)
 
     static var document: InputDocument {
@@ -38,7 +39,7 @@ enum DemoCommand {
         if isatty(0) == 1 && isatty(1) == 1 {
             let session = LiveSession(options: options, texts: texts, journal: nil, apiKey: nil, clock: SystemClock())
             if let status = runInteractive(session: session, title: "demo · \(DemoRecording.name) · looping", options: options, texts: texts,
-                                           noColor: parsed.has("--no-color"),
+                                           localTime: Shade.localTime(parsed), noColor: parsed.has("--no-color"),
                                            onStart: { session.startReplay([document], speed: speed, instant: false, paused: false, loops: true) }) {
                 return status
             }
@@ -50,7 +51,8 @@ enum DemoCommand {
         for outcome in intake.lines(document.bytes, source: document.name) {
             for i in centers.indices { centers[i].apply(outcome) }
         }
-        let screen = ShadeView.compose(centers.map(\.state), view: ViewState(platforms: options.platforms), columns: 100, rows: 30)
+        let view = ViewState(platforms: options.platforms, localTime: Shade.localTime(parsed))
+        let screen = ShadeView.compose(centers.map(\.state), view: view, columns: 100, rows: 30)
         print(screen.plainLines().joined(separator: "\n"))
         return 0
     }

@@ -1,39 +1,31 @@
+@preconcurrency import Glibc
 import ShadeCore
+import ShadeUI  // sanitized (stderr), wrapped (help)
 
-/// `shade lint FILE…`: what the services, browsers and devices will make of each payload (SPEC §9).
+/// `shade lint FILE…`: what the services, browsers and devices will make of each payload (the V rules).
 enum LintCommand {
     static let command = Command(
         name: "lint",
         summary: "check payloads before sending them: errors a service refuses, warnings, notes",
         usage: "shade lint FILE… [--format text|json] [--platform P] [--locale TAG] [--strings FILE]…",
         help: """
-        Checks every push in the inputs against what APNs, FCM, browsers and the SDK do with it
-        (SPEC §9, V1–V8): sizes, APNs headers and device tokens, FCM data values and reserved keys,
-        conversation keys, keys Apple ignores, localization keys and arguments, web options,
-        invalid JSON (with line and column) and duplicate keys. Each line names the file and line,
-        the rule, the JSON path and what the device will do:
+        Checks every push in the inputs against what APNs, FCM, browsers and the SDK do with it:
+        sizes, APNs headers and device tokens, FCM data values and reserved keys, conversation keys,
+        keys Apple ignores, localization keys and arguments, web options, invalid JSON (with line
+        and column) and duplicate keys. Each line names the file and line, the rule, the JSON path
+        and what the device will do:
 
           push.json:5: error [V3] $.message.data.count: FCM v1 requires string values; got number 3 — send "3"; …
 
         Errors are what a service or browser refuses (nothing is shown); warnings arrive, but not
         as meant; notes are worth knowing (a note repeated over a file is said once). A file with
         several pushes gets a header line before each push with findings; a summary line ends
-        the report. Exit 1 when any finding is an error, else 0 (2 for usage errors).
+        the report. Exit 1 when any finding is an error, or when a file or directory holds no
+        payload at all (so a mistyped path in CI fails); else 0 (2 for usage errors).
 
-        Rules:
-          V1  size: APNs \(ServiceRules.apnsLimit) bytes (VoIP \(ServiceRules.apnsVoIPLimit)) and FCM \(ServiceRules.fcmLimit) are errors; web push \(ServiceRules.webPushLimit) a warning
-          V2  apns-collapse-id over \(ServiceRules.collapseIDLimit) bytes, background push at priority 10, bad device token
-          V3  FCM v1 data values that are not strings, reserved data keys (from, message_type,
-              google…, gcm…); other FCM shapes: non-string values are stringified (warning)
-          V4  senderAvatarUrl not a URL / not https, conversationIsGroup not boolean-like,
-              sender keys without conversationId
-          V5  keys Apple ignores: custom keys in aps, sound inside alert, content-available
-              with an alert
-          V6  loc keys missing from the tables, argument counts that do not fit the format
-          V7  web: renotify without tag, silent with vibrate (errors); more than \(ServiceRules.webMaxActions) actions
-          V8  invalid JSON, with line and column; duplicate keys (warning)
-          C9  note: the SDK versions that show conversations
-          I2  note: what iOS needs to show the sender photo
+        Rules (`shade explain ID` says more):
+        \(checkRules)
+          C9, I2 notes: the SDK versions that show conversations; what iOS needs for the sender photo
 
         Options:
           --format F         text (default) or json: [{"file", "line", "severity", "rule", "path",
@@ -51,9 +43,20 @@ enum LintCommand {
         """,
         valueOptions: ["--format", "--platform", "--locale", "--strings"],
         flags: [],
-        run: run)
+        run: run,
+        operands: .files,
+        choices: ["--format": Format.allCases.map(\.rawValue)])
 
-    enum Format: String { case text, json }
+    enum Format: String, CaseIterable { case text, json }
+
+    /// The checks' rules as the catalogue says them, an id and its sentence wrapped under it.
+    static var checkRules: String {
+        RuleCatalogue.rules(in: .checks).map { rule in
+            wrapped(rule.sentence, width: 88, maxLines: 20).enumerated().map { index, line in
+                (index == 0 ? "  " + rule.id.padding(toLength: 5, withPad: " ", startingAt: 0) : "       ") + line
+            }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         let inputs = try Shade.requireInputs(parsed, command: "lint")
@@ -70,7 +73,8 @@ enum LintCommand {
         let options = try parsed.profileOptions()
         let platforms = parsed.value("--platform") == nil ? Set(Platform.allCases) : Set(options.platforms)
         let tables = try Session.resolver(options: options).tables
-        let documents = try Session.documents(inputs)
+        let read = try Session.read(inputs)
+        let documents = read.documents
         var pushes: [LintedPush] = []
         for document in documents {
             switch document.kind {
@@ -80,6 +84,10 @@ enum LintCommand {
         }
         let report = LintReport(pushes: pushes).collapsingRepeatedNotes()
         Console.text(format == .json ? report.json() : report.text())
-        return report.hasErrors ? 1 : 0
+        fflush(stdout)
+        // An input with nothing to check is an error too: `shade lint build/pushes/` of an empty
+        // folder, or a glob that matched a stray file, must not pass in CI.
+        for empty in read.empty { Console.error("shade: lint: \(empty)") }
+        return report.hasErrors || !read.empty.isEmpty ? 1 : 0
     }
 }

@@ -9,11 +9,15 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--server-secret S] [--headless] [profile options]",
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--server-secret S] [--unregistered TOKEN]… "
+            + "[--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
         help: """
-        Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1 (HTTP, or NDJSON when a connection
-        starts with { or [). Routes mimic the real services, so your backend or a curl line from the docs
-        can point here:
+        Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1, where one port tells each
+        connection apart by its first bytes: NDJSON ({ or [), HTTP/1.1, HTTP/2 with prior knowledge, and
+        TLS (HTTP/2 or HTTP/1.1 inside, with a certificate from Shade's local CA for the name asked for).
+        It is also an HTTPS proxy: CONNECT to a push service's host is answered by Shade itself, so push
+        code runs unchanged behind HTTPS_PROXY (see `shade env`); other hosts are relayed as they are.
+        Routes mimic the real services, so your backend or a curl line from the docs can point here:
 
         \(Route.table.map { "  " + $0 }.joined(separator: "\n"))
 
@@ -34,7 +38,24 @@ enum ListenCommand {
                                   line {"apiKey": "KEY"}; the unix socket, GET /state and /healthz need
                                   none. Or set SHADE_API_KEY, which ps does not show.
           --server-secret S       send-to-user also requires x-server-secret: S (or SHADE_SERVER_SECRET)
+          --unregistered TOKEN    answer TOKEN as the service answers a token that is gone (repeatable): APNs
+                                  410 Unregistered, FCM UNREGISTERED (404; legacy NotRegistered), Expo
+                                  DeviceNotRegistered, a Web Push subscription id 410 — test your clean-up path
+          --strict-auth           refuse what the real services refuse for credentials: APNs provider tokens
+                                  (authorization: bearer JWT, ES256 with kid and iss, iat within the hour:
+                                  MissingProviderToken, InvalidProviderToken, ExpiredProviderToken 403; then
+                                  MissingTopic 400), FCM v1 without Authorization: Bearer (401 UNAUTHENTICATED),
+                                  send-to-user without x-api-key and x-server-secret (401). Shade cannot verify an
+                                  APNs token's signature (only Apple has your key): it checks the rest. Without
+                                  the flag such pushes are taken, and the log and inspector say what the service
+                                  would have answered. Web Push VAPID is always verified (ES256, aud, exp).
+          --ca-dir DIR            the local CA's directory (default $XDG_DATA_HOME/shade/ca, made at first TLS use)
+          --intercept HOST        also answer CONNECT HOST itself (repeatable); built in:
+        \(builtInHosts)
+          --no-relay              refuse CONNECT to other hosts with 403 instead of relaying them
           --headless              no terminal UI: a line per push on standard output
+          --no-color              a monochrome terminal UI (NO_COLOR is honoured too)
+        \(Shade.utcHelp)
         \(ProfileOptions.help)
 
         Examples:
@@ -49,9 +70,11 @@ enum ListenCommand {
           curl -v http://127.0.0.1:4747/3/device/a1b2c3 -H "apns-push-type: alert" -d @Samples/seed001-im-apns-loc.apns
           shade send Samples/demo.jsonl
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
+          eval "$(shade env)"; python3 my_apns_sender.py     # real push code, through the proxy
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret"] + ProfileOptions.valueOptions,
-        flags: ["--headless", "--no-color"],
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret", "--unregistered", "--ca-dir", "--intercept"]
+            + ProfileOptions.valueOptions,
+        flags: ["--headless", "--no-color", "--strict-auth", "--no-relay", "--utc"],
         run: run)
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
@@ -84,7 +107,15 @@ enum ListenCommand {
             do { signals = try SignalPipe() } catch { throw UsageError(error.message) }
         }
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: apiKey, serverSecret: serverSecret,
-                                  clock: SystemClock())
+                                  clock: SystemClock(), configuration: try transportConfiguration(parsed))
+        session.services.unregistered = Set(parsed.all("--unregistered"))
+        session.services.strictAuth = parsed.has("--strict-auth")
+        do {
+            session.services.webPush = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush())
+        } catch {
+            session.services.webPushUnavailable = "no Web Push subscription: \(error.description)"
+            Console.error("shade: warning: \(error.description): Web Push routes answer 503")
+        }
         let socket: String
         if let chosen = parsed.value("--socket") {
             socket = chosen
@@ -104,15 +135,20 @@ enum ListenCommand {
         }
         Console.line("shade: listening on " + listening.joined(separator: " and ")
             + (journal.map { ", recording to \($0.path)" } ?? ""))
+        Console.line("shade: " + session.transportSummary)
         fflush(stdout)
 
         if !headless {
+            let hint = sendHint(socket: parsed.value("--socket"))
             if let status = runInteractive(session: session, title: "listening on " + listening.joined(separator: " · "), options: options,
-                                           texts: texts, recording: journal?.path, noColor: parsed.has("--no-color")) {
+                                           texts: texts, recording: journal?.path, emptyHint: hint, localTime: Shade.localTime(parsed),
+                                           noColor: parsed.has("--no-color")) {
+                // The terminal is back as it was: the last word is what the session took, not the start-up line.
+                Console.line(stoppedLine(session, journal: journal, platforms: options.platforms))
                 return status
             }
         }
-        let log = Headless.log(session, platforms: options.platforms)
+        let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
         do {
             try Headless.run(session, log: log, signals: signals)
         } catch {
@@ -120,10 +156,56 @@ enum ListenCommand {
             throw UsageError(error.message)
         }
         session.shutdown()
-        Console.line("shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
-            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
-            + log.summary(session))
+        Console.line(stoppedLine(session, journal: journal, platforms: options.platforms))
         return 0
+    }
+
+    /// `shade: stopped: 3 received, 2 accepted, 1 refused (2 recorded to s.jsonl); android: …`
+    static func stoppedLine(_ session: LiveSession, journal: Journal?, platforms: [Platform]) -> String {
+        "shade: stopped: \(session.acceptedCount + session.refusedCount) received, \(session.acceptedCount) accepted, "
+            + "\(session.refusedCount) refused\(journal.map { " (\(session.acceptedCount) recorded to \($0.path))" } ?? ""); "
+            + PushLog.summary(session, platforms: platforms)
+    }
+
+    /// What an empty live shade suggests: a `shade send` line that works from here, with this shade's
+    /// socket, and a sample file only where there is one to send.
+    static func sendHint(socket: String?) -> String {
+        let send = Invocation.command + " send" + (socket.map { " --socket \($0)" } ?? "")
+        let sample = "Samples/seed000-send-to-user.json"
+        if Invocation.readable(sample) { return "send one: \(send) \(sample)" }
+        return "send one: echo '{\"userId\":\"me\",\"title\":\"Hello\",\"body\":\"from shade send\"}' | \(send) -"
+    }
+
+    /// The hosts the proxy answers itself, wrapped under the option's description.
+    static var builtInHosts: String {
+        var lines: [String] = []
+        var line = ""
+        for host in ProxyPolicy.serviceHosts {
+            let word = host + (host == ProxyPolicy.serviceHosts.last ? "" : ",")
+            if !line.isEmpty && line.count + word.count > 76 {
+                lines.append(line)
+                line = ""
+            }
+            line += (line.isEmpty ? "" : " ") + word
+        }
+        return (lines + [line]).map { String(repeating: " ", count: 26) + $0 }.joined(separator: "\n")
+    }
+
+    /// TLS and the proxy: `--ca-dir`, `--intercept`, `--no-relay`.
+    static func transportConfiguration(_ parsed: ParsedArguments) throws(UsageError) -> PollLoop.Configuration {
+        var configuration = PollLoop.Configuration()
+        configuration.certificateDirectory = try caDirectory(parsed)
+        let hosts = parsed.all("--intercept")
+        if let problem = hosts.lazy.compactMap(ProxyPolicy.problem(withHost:)).first { throw UsageError("--intercept \(problem)") }
+        configuration.proxy = ProxyPolicy(extraHosts: hosts, relays: !parsed.has("--no-relay"))
+        return configuration
+    }
+
+    /// `--ca-dir DIR`, else `$XDG_DATA_HOME/shade/ca`.
+    static func caDirectory(_ parsed: ParsedArguments) throws(UsageError) -> String {
+        guard let directory = parsed.value("--ca-dir") else { return DataDirectory.certificateAuthority() }
+        guard !directory.isEmpty else { throw UsageError("--ca-dir needs a directory, such as --ca-dir ~/.shade-ca") }
+        return directory
     }
 
     /// `--api-key KEY`, else the environment variable (empty there means unset; empty on the command

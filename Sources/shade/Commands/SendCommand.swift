@@ -34,7 +34,8 @@ enum SendCommand {
         """,
         valueOptions: ["--socket", "--port", "--header"],
         flags: [],
-        run: run)
+        run: run,
+        operands: .files)
 
     /// A placeholder device token for APNs requests made from files (64 hex digits, as APNs issues them).
     static let placeholderDeviceToken = String(repeating: "5ade", count: 16)

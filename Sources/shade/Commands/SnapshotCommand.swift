@@ -1,3 +1,4 @@
+@preconcurrency import Glibc
 import ShadeCore
 import ShadeUI
 
@@ -6,19 +7,23 @@ enum SnapshotCommand {
     static let command = Command(
         name: "snapshot",
         summary: "print the final screen as plain text (exactly ROWS lines of COLS columns)",
-        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--color]",
+        usage: "shade snapshot FILE… [--size COLSxROWS] [profile options] [--offline FROM..UNTIL] [--color] [--strict] [--utc]",
         help: """
         Reads every push from the inputs, in order, and prints what the shade shows at the end:
         the header of each platform (profile and counters), then its sections (Conversations,
         Notifications, Notification Center, Calls) with nothing selected and every stack
         collapsed to its newest lines. The output is exactly ROWS lines, each exactly COLS
-        display columns wide (padded with spaces), so it can be compared with diff.
+        display columns wide (padded with spaces), so it can be compared with diff. Exit 0 once
+        the input is read; rejected pushes are counted on screen and named in one line on stderr.
 
         Options:
           --size COLSxROWS        the screen size, default 100x30 (at least 40x10 to show the
                                   shades; smaller sizes print the "too small" message)
           --color                 add ANSI colours and styles (for a terminal or a bug report)
+          --strict                exit 1 when a push was rejected or an input held none
+        \(Shade.utcHelp)
         \(ProfileOptions.help)
+        \(Session.offlineHelp)
 
         Marks:
         \(ShadeView.legend.split(separator: "\n").map { "  " + $0 }.joined(separator: "\n"))
@@ -29,9 +34,10 @@ enum SnapshotCommand {
           shade snapshot Samples/seed000-group-conversation.jsonl --platform ios --color
           shade snapshot Samples/seed000-send-to-user.json --platform ios --ios-communication off
         """,
-        valueOptions: ["--size"] + ProfileOptions.valueOptions,
-        flags: ["--color"],
-        run: run)
+        valueOptions: ["--size"] + ProfileOptions.valueOptions + ["--offline"],
+        flags: ["--color", "--strict", "--utc"],
+        run: run,
+        operands: .files)
 
     static let defaultSize = (columns: 100, rows: 30)
 
@@ -40,15 +46,18 @@ enum SnapshotCommand {
         if let text = parsed.value("--size") { size = try parseSize(text) }
         let inputs = try Shade.requireInputs(parsed, command: "snapshot")
         let options = try parsed.profileOptions()
-        let centers = try Session.centers(options: options, inputs: inputs)
-        let screen = ShadeView.compose(centers.map(\.state), view: ViewState(platforms: options.platforms),
+        let read = try Session.read(inputs)
+        let centers = try Session.centers(options: options, documents: read.documents, offline: try Session.offlineWindow(parsed))
+        let states = centers.map(\.state)
+        let screen = ShadeView.compose(states, view: ViewState(platforms: options.platforms, localTime: Shade.localTime(parsed)),
                                        columns: size.columns, rows: size.rows)
         if parsed.has("--color") {
             print(screen.ansiText())
         } else {
             for line in screen.plainLines() { print(line) }
         }
-        return 0
+        fflush(stdout)
+        return Session.finish(states, inputs: read, strict: parsed.has("--strict"))
     }
 
     /// `100x30` (or `100X30`, `100×30`): columns and rows, each 1…1000 (a screen is a cell grid in memory).

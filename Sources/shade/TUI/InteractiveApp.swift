@@ -23,14 +23,23 @@ final class InteractiveApp {
     var seenRejections = 0
     var lastReplaySecond: Int64 = -1
     var lastReplayPosition = -1
+    /// Each platform's push counts when last drawn: a push that went only to a platform not shown
+    /// gets a hint.
+    var lastCounts: [Platform: ElsewhereHint.Count] = [:]
     let clock = SystemClock()
 
-    init(session: LiveSession, title: String, platforms: [Platform], recording: String?, tables: StringTables) {
+    /// How the user runs shade, for hints that name a command.
+    let command = Invocation.command
+
+    init(session: LiveSession, title: String, platforms: [Platform], recording: String?, tables: StringTables, emptyHint: String?,
+         localTime: LocalTime) {
         self.session = session
         self.title = title
         self.recording = recording
         self.tables = tables
-        self.model = InteractiveModel(view: ViewState(platforms: platforms))
+        var view = ViewState(platforms: platforms, localTime: localTime)
+        view.emptyHint = emptyHint
+        self.model = InteractiveModel(view: view)
     }
 
     /// Runs until the user quits. nil: the terminal could not start (say why, go headless).
@@ -78,9 +87,12 @@ final class InteractiveApp {
             if uiKey == .resize { dirty = true; continue }
             let states = session.states(model.view.platforms)
             let body = InteractiveScreen.bodyRect(columns: terminal.size.columns, rows: terminal.size.rows, chrome: chrome())
-            let context = KeyContext(items: ShadeView.selectableItems(states, view: model.view),
-                                     isReplaying: session.replay != nil, pageSize: body.rows)
+            let items = ShadeView.selectableItems(states, view: model.view)
+            model.keepSelection(in: items)
+            let context = KeyContext(items: items, isReplaying: session.replay != nil, pageSize: body.rows)
             for effect in KeyReducer.handle(uiKey, model: &model, context: context) { perform(effect) }
+            let size = terminal.size
+            model.helpScroll = min(model.helpScroll, InteractiveScreen.helpScrollLimit(columns: size.columns, rows: size.rows, chrome: chrome()))
             dirty = true
         }
         drawIfNeeded()
@@ -96,6 +108,7 @@ final class InteractiveApp {
         case .faster: session.replay?.faster()
         case .slower: session.replay?.slower()
         case .seek(let seconds): session.replay?.seek(by: Double(seconds))
+        case .toggleOffline(let platforms): session.toggleOffline(platforms)
         }
     }
 
@@ -103,9 +116,11 @@ final class InteractiveApp {
         var replayStatus: ReplayStatus?
         if let r = session.replay {
             replayStatus = ReplayStatus(position: r.position, count: r.count, elapsedMillis: r.elapsedMillis, totalMillis: r.totalMillis,
-                                        speed: r.speed, paused: r.isPaused, finished: r.isFinished)
+                                        speed: r.speed, paused: r.isPaused, finished: r.isFinished,
+                                        restartInMillis: r.restartAt.map { $0 - session.clock.nowMillis() })
         }
-        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis())
+        return Chrome(title: title, recording: recording, replay: replayStatus, now: clock.nowMillis(),
+                      network: session.tcpPort == nil ? nil : session.networkStatus, command: command)
     }
 
     func drawIfNeeded() {
@@ -117,6 +132,13 @@ final class InteractiveApp {
             seenRejections = session.rejectionCount
             dirty = true
         }
+        let counts = Self.pushCounts(session)
+        if let hint = ElsewhereHint.text(before: lastCounts, after: counts, shown: model.view.platforms),
+           model.message == nil || model.messageTone == .hint {
+            model.show(message: hint, tone: .hint, now: now)
+            dirty = true
+        }
+        lastCounts = counts
         if model.message != nil && now >= model.messageUntil { model.message = nil; dirty = true }
         // The progress bar moves: redraw when its clock shows another second, not every frame.
         if let replay = session.replay {
@@ -130,6 +152,7 @@ final class InteractiveApp {
         let size = terminal.size
         let states = session.states(model.view.platforms)
         let chrome = chrome()
+        model.keepSelection(in: ShadeView.selectableItems(states, view: model.view))
         keepSelectionVisible(states, body: InteractiveScreen.bodyRect(columns: size.columns, rows: size.rows, chrome: chrome))
         let screen = InteractiveScreen.compose(states, model: model, chrome: chrome, columns: size.columns, rows: size.rows,
                                                diagnostics: { [tables] item, platform in Self.diagnostics(item, platform, tables) })
@@ -137,6 +160,15 @@ final class InteractiveApp {
         lastChange = session.changeCount
         lastDraw = now
         dirty = false
+    }
+
+    static func pushCounts(_ session: LiveSession) -> [Platform: ElsewhereHint.Count] {
+        var counts: [Platform: ElsewhereHint.Count] = [:]
+        for platform in Platform.allCases {
+            let center = session.center(platform)
+            counts[platform] = ElsewhereHint.Count(received: center.received, elsewhere: center.elsewhere)
+        }
+        return counts
     }
 
     /// Scrolls a single-platform list so the selected item is on screen.
@@ -195,7 +227,9 @@ final class InteractiveApp {
 
 /// The terminal UI for a session, or nil when no terminal could be started (the caller goes headless).
 func runInteractive(session: LiveSession, title: String, options: ProfileOptions, texts: TextResolver,
-                    recording: String? = nil, noColor: Bool, onStart: () -> Void = {}) -> Int32? {
-    InteractiveApp(session: session, title: title, platforms: options.platforms, recording: recording, tables: texts.tables)
+                    recording: String? = nil, emptyHint: String? = nil, localTime: LocalTime, noColor: Bool,
+                    onStart: () -> Void = {}) -> Int32? {
+    InteractiveApp(session: session, title: title, platforms: options.platforms, recording: recording, tables: texts.tables,
+                   emptyHint: emptyHint, localTime: localTime)
         .run(noColor: noColor, onStart: onStart)
 }

@@ -17,7 +17,8 @@ enum LintSamples {
     static let v1: [LintSample] = [
         .init("V1-apns-too-large.apns", ["1: error [V1] $ (ios)"]),
         .init("V1-apns-voip-too-large.jsonl", ["1: error [V1] $.payload (ios)"]),
-        .init("V1-fcm-legacy-too-large.json", ["1: error [V1] $ (android)"]),
+        // FCM refuses it whichever platform it was for: legacy messages reach iOS too (SPEC §1).
+        .init("V1-fcm-legacy-too-large.json", ["1: error [V1] $"]),
         .init("V1-fcm-v1-too-large.json", ["1: error [V1] $"]),
         .init("V1-web-push-too-large.json", ["1: warning [V1] $ (web)"]),
     ]
@@ -53,10 +54,12 @@ enum LintSamples {
     ]
     static let v6: [LintSample] = [
         .init("V6-extra-loc-args.apns", ["4: warning [V6] $.aps.alert.title-loc-key (ios)"]),
-        .init("V6-too-few-loc-args.json", ["4: warning [V6] $.notification.body_loc_key (android)"]),
+        // FCM legacy reaches iOS too (SPEC §1): iOS shows (null) for the missing argument.
+        .init("V6-too-few-loc-args.json", ["4: warning [V6] $.notification.body_loc_key (android)", "4: warning [V6] $.notification.body_loc_key (ios)"]),
         .init("V6-unknown-loc-key.apns", ["4: warning [V6] $.aps.alert.loc-key (ios)"]),
     ]
     static let v7: [LintSample] = [
+        .init("V7-actions-object.json", ["5: error [V7] $.options.actions (web)"]),
         .init("V7-fcm-v1-webpush-renotify.json", ["8: error [V7] $.message.webpush.notification.renotify (web)"]),
         .init("V7-renotify-without-tag.json", ["5: error [V7] $.options.renotify (web)"]),
         .init("V7-silent-with-vibrate.json", ["6: error [V7] $.options.vibrate (web)"]),
@@ -66,12 +69,24 @@ enum LintSamples {
         .init("V8-duplicate-key.apns", ["5: warning [V8] $.aps.badge"]),
         .init("V8-trailing-comma.json", ["4: error [V8] $"]),
     ]
+    static let v9: [LintSample] = [
+        .init("V9-aps-aler.apns", ["3: warning [V9] $.aps.aler (ios)"]),
+        .init("V9-collapse-id-header.jsonl", ["1: warning [V9] $.headers.collapse-id (ios)"]),
+        .init("V9-conversation-id-case.json", ["6: warning [V9] $.data.conversationID"]),
+        .init("V9-thread-id-underscore.apns", ["7: warning [V9] $.aps.thread_id (ios)"]),
+    ]
+    static let v10: [LintSample] = [
+        .init("V10-notification-unknown-keys.json", ["3: warning [V10] $.notification"]),
+        .init("V10-sound-without-alert.apns", ["3: warning [V10] $.aps.sound (ios)"]),
+    ]
     static let notes: [LintSample] = [
         .init("C9-conversation-sdk-gate.json", ["6: note [C9] $.data.conversationId"]),
         .init("I2-avatar-needs-mutable-content.apns", ["8: note [C9] $.conversationId (ios)", "11: note [I2] $.senderAvatarUrl (ios)"]),
         .init("D1-D8-unknown-shape.json", ["1: error [D1-D8] $"]),
+        .init("D2-admin-sdk-spellings.json", ["11: note [D2] $.message.apns.payload.aps.threadId (ios)", "12: note [D2] $.message.apns.payload.aps.mutableContent (ios)"]),
+        .init("I10-critical-sound.apns", ["8: note [I10] $.aps.sound.critical (ios)"]),
     ]
-    static let all = v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + notes
+    static let all = v1 + v2 + v3 + v4 + v5 + v6 + v7 + v8 + v9 + v10 + notes
 
     static func check(_ sample: LintSample) {
         let pushes = LintFiles.lint("Samples/lint/" + sample.file)
@@ -91,7 +106,9 @@ enum LintSamples {
     @Test(arguments: LintSamples.v6) func V6_localizationKeysAndArguments(_ sample: LintSample) { LintSamples.check(sample) }
     @Test(arguments: LintSamples.v7) func V7_webOptions(_ sample: LintSample) { LintSamples.check(sample) }
     @Test(arguments: LintSamples.v8) func V8_invalidJSONAndDuplicateKeys(_ sample: LintSample) { LintSamples.check(sample) }
-    @Test(arguments: LintSamples.notes) func C9_I2_D_notesAndUnknownShape(_ sample: LintSample) { LintSamples.check(sample) }
+    @Test(arguments: LintSamples.v9) func V9_didYouMean(_ sample: LintSample) { LintSamples.check(sample) }
+    @Test(arguments: LintSamples.v10) func V10_pushesThatShowNothing(_ sample: LintSample) { LintSamples.check(sample) }
+    @Test(arguments: LintSamples.notes) func C9_I2_I10_D_notesAndUnknownShape(_ sample: LintSample) { LintSamples.check(sample) }
 
     /// Every file in Samples/lint has its row above (a new sample needs its expectation).
     @Test func V_everySampleHasAnExpectation() {

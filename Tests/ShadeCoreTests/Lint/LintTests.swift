@@ -79,14 +79,16 @@ import Testing
         let known = Self.push(##"{"aps": {"alert": {"loc-key": "order_shipped", "loc-args": ["#1042"]}}}"##)
         #expect(Lint.check(known, tables: tables) == [])
         #expect(Lint.check(known).map(\.message) == [
-            #"no string `order_shipped` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body as the seed suggests — the device shows "order_shipped" (L5)"#,
+            #"no string `order_shipped` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body, as the IM SDK advises — the device shows "order_shipped" (L5)"#,
         ])
         // A literal body wins over the key (I3): nothing to look up.
         let literal = Self.push(#"{"aps": {"alert": {"loc-key": "nope", "body": "Order shipped"}}}"#)
         #expect(Lint.check(literal) == [])
-        let android = Self.push(#"{"to": "t", "notification": {"body_loc_key": "order_shipped", "body_loc_args": "[]"}}"#)
-        #expect(Lint.check(android, tables: tables).map(\.message) == [
-            "`order_shipped` uses argument 1 but none were given; Android's String.format fails (MissingFormatArgumentException) and the field stays empty (L6)",
+        // FCM legacy reaches iOS too (SPEC §1), where the missing argument reads (null).
+        let legacy = Self.push(#"{"to": "t", "notification": {"body_loc_key": "order_shipped", "body_loc_args": "[]"}}"#)
+        #expect(Lint.check(legacy, tables: tables).map { "\($0.platform!) \($0.path) \($0.message)" } == [
+            "android $.notification.body_loc_key `order_shipped` uses argument 1 but none were given; Android's String.format fails (MissingFormatArgumentException) and the field stays empty (L6)",
+            #"ios $.notification.body_loc_key `order_shipped` uses argument 1 but none were given; iOS shows (null) in its place — the device shows "Order (null) shipped" (L6)"#,
         ])
     }
 

@@ -72,14 +72,14 @@ struct LocalizerTests {
     @Test func L5_missingKeyOnIOSShowsTheKey() {
         #expect(resolveIOS(key: "im_loc_gift", args: ["Alice"], tables: StringTables()) == Resolution(
             text: "im_loc_gift",
-            notes: ["L5: no string `im_loc_gift` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body as the seed suggests"],
+            notes: ["L5: no string `im_loc_gift` in the loaded tables (built-in en); iOS shows the key itself; consider sending a literal body, as the IM SDK advises"],
             missingKey: true, argumentMismatch: false, lookup: nil))
     }
 
     @Test func L5_missingKeyOnIOSIsFormattedWithItsArgs() {
         let resolution = resolveIOS(key: "%@ sent a gift to %@", args: ["Alice"], tables: StringTables(user: [Self.iosTable]))
         #expect(resolution.text == "Alice sent a gift to (null)")
-        #expect(resolution.notes == ["L5: no string `%@ sent a gift to %@` in the loaded tables (Localizable.strings, built-in en); iOS shows the key itself; consider sending a literal body as the seed suggests"])
+        #expect(resolution.notes == ["L5: no string `%@ sent a gift to %@` in the loaded tables (Localizable.strings, built-in en); iOS shows the key itself; consider sending a literal body, as the IM SDK advises"])
         #expect(resolution.missingKey)
     }
 
@@ -87,13 +87,13 @@ struct LocalizerTests {
         let tables = StringTables(locale: try LocaleTag.parse("fa"))
         #expect(resolveAndroid(key: "im_loc_gift", args: ["Alice"], tables: tables) == Resolution(
             text: nil,
-            notes: ["L5: no string `im_loc_gift` in the loaded tables (built-in en, standing in for fa); Android leaves the field empty; consider sending a literal body as the seed suggests"],
+            notes: ["L5: no string `im_loc_gift` in the loaded tables (built-in en, standing in for fa); Android leaves the field empty; consider sending a literal body, as the IM SDK advises"],
             missingKey: true, argumentMismatch: false, lookup: nil))
     }
 
     @Test func L5_keyFromPayloadCannotSmuggleControlCharacters() {
         let notes = resolveAndroid(key: "a\u{1B}[31mred", args: [], tables: StringTables()).notes
-        #expect(notes == [#"L5: no string `a\u{1B}[31mred` in the loaded tables (built-in en); Android leaves the field empty; consider sending a literal body as the seed suggests"#])
+        #expect(notes == [#"L5: no string `a\u{1B}[31mred` in the loaded tables (built-in en); Android leaves the field empty; consider sending a literal body, as the IM SDK advises"#])
     }
 
     @Test func L6_tooFewArgumentsOnIOSShowNull() throws {

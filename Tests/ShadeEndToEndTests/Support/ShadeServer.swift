@@ -46,11 +46,10 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    /// `environment` is added to (and overrides) this process's; a nil value removes a variable.
-    init(_ arguments: [String], executable: String = ServerBuild.shade, environment: [String: String?] = [:]) throws {
+    init(_ arguments: [String], executable: String = ServerBuild.shade, environment: [String: String] = [:]) throws {
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
-        if !environment.isEmpty { process.environment = mergedEnvironment(environment) }
+        process.environment = Pinned.processEnvironment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
         process.standardOutput = out
         process.standardError = err
@@ -107,23 +106,20 @@ struct CommandResult {
     var killedBySignal = false
 }
 
-func runShadeCommand(_ arguments: [String], environment: [String: String?] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
+func runShadeCommand(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
     try runProgram(ServerBuild.shade, arguments, environment: environment, timeout: timeout)
 }
 
-/// This process's environment with `changes` applied (nil removes a variable).
-func mergedEnvironment(_ changes: [String: String?]) -> [String: String] {
-    var environment = ProcessInfo.processInfo.environment
-    for (name, value) in changes { environment[name] = value }
-    return environment
-}
-
-func runProgram(_ executable: String, _ arguments: [String], environment: [String: String?] = [:],
+/// `environment` is added to this process's own (a value of "" removes the variable).
+func runProgram(_ executable: String, _ arguments: [String], environment: [String: String] = [:],
                 timeout: TimeInterval = 30) throws -> CommandResult {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
-    if !environment.isEmpty { process.environment = mergedEnvironment(environment) }
+    // The pinned environment, then the test's own; an empty value removes a variable.
+    var merged = Pinned.processEnvironment
+    for (name, value) in environment { merged[name] = value.isEmpty ? nil : value }
+    process.environment = merged
     let out = Pipe(), err = Pipe()
     process.standardOutput = out
     process.standardError = err

@@ -19,6 +19,17 @@ enum Build {
     static func sample(_ name: String) -> String { packageRoot.appendingPathComponent("Samples/\(name)").path }
 }
 
+/// What every program a test starts runs with, whatever the machine's: UTC, so times on screen are
+/// the same everywhere (a test that is about time zones passes its own TZ).
+enum Pinned {
+    static let environment = ["TZ": "UTC"]
+
+    /// This process's environment with the pinned values.
+    static var processEnvironment: [String: String] {
+        ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
+}
+
 /// The output of a finished command.
 struct Finished {
     var status: Int32
@@ -44,7 +55,8 @@ func runCommand(_ executable: String, _ arguments: [String], input: String? = ni
     posix_spawn_file_actions_addopen(&actions, 0, inPath, O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-    let env = ProcessInfo.processInfo.environment.merging(environment) { $1 }.map { "\($0.key)=\($0.value)" }
+    let env = ProcessInfo.processInfo.environment.merging(Pinned.environment) { $1 }.merging(environment) { $1 }
+        .map { "\($0.key)=\($0.value)" }
     let argv = ([executable] + arguments).map { strdup($0) } + [nil]
     let envp = env.map { strdup($0) } + [nil]
     defer { (argv + envp).forEach { free($0) } }
@@ -89,7 +101,8 @@ final class TmuxPane {
     init(command: String, columns: Int = 100, rows: Int = 30, environment: [String: String] = [:]) throws {
         name = "shade-e2e-\(UInt32.random(in: 0...UInt32.max))"
         socket = NSTemporaryDirectory() + name + ".tmux"
-        let env = (["LANG": "C.UTF-8", "TERM": "xterm-256color", "SWIFT_BACKTRACE": "enable=no"].merging(environment) { $1 })
+        let env = (["LANG": "C.UTF-8", "TERM": "xterm-256color", "SWIFT_BACKTRACE": "enable=no"].merging(Pinned.environment) { $1 }
+            .merging(environment) { $1 })
             .map { "\($0.key)=\($0.value)" }.sorted().joined(separator: " ")
         // The shell stays after the program ends, so the test can read what it left behind.
         try tmux(["-f", "/dev/null", "new-session", "-d", "-s", name, "-x", "\(columns)", "-y", "\(rows)",

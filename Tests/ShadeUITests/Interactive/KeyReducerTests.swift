@@ -44,6 +44,22 @@ struct KeyReducerTests {
         #expect(seen == [[.ios], [.web], [.android, .ios, .web], [.android]])
     }
 
+    /// SPEC §8: `o` takes the shown profiles offline and back, live and while replaying; the run loop
+    /// knows which state they are in, the reducer only asks.
+    @Test(arguments: [[Platform.ios], [.web], Platform.allCases])
+    func oTogglesTheShownProfilesOffline(_ platforms: [Platform]) {
+        let model = InteractiveModel(view: ViewState(platforms: platforms))
+        for replaying in [false, true] {
+            let (after, effects) = Self.press([.character("o")], on: model, replaying: replaying)
+            #expect(effects == [.toggleOffline(platforms: platforms)])
+            #expect(after == model)
+        }
+        // In the inspector too: movement and the other keys work there as in the list.
+        var inspecting = model
+        inspecting.pane = .inspector
+        #expect(Self.press([.character("o")], on: inspecting).1 == [.toggleOffline(platforms: platforms)])
+    }
+
     @Test func dDismissesTheSelectedItemAndSelectsTheNext() {
         let (model, effects) = Self.press([.down, .down, .character("d")])
         #expect(effects == [.dismiss(itemID: "b", platforms: [.android])])

@@ -21,7 +21,7 @@ func apns(_ at: String, title: String, body: String, subtitle: String? = nil, th
     let screen = snapshot(try sampleStates("demo.jsonl", platforms: [.ios]), 80, 24)
     expectScreen(screen, equals: [
         " iOS 17 · SDK 0.1.21                                                            ",
-        " 22 received · 12 shown · 1 silent · 1 call · 1 rejected · 5 elsewhere · badge 2",
+        " 22 received · 15 shown · 1 silent · 1 call · 1 rejected · 2 elsewhere · badge 2",
         " Calls ─────────────────────────────────────────────────────────────────────────",
         " (A)  Alice · Incoming call · com.example.imkit                            10:15",
         " Notification Center ───────────────────────────────────────────────────────────",
@@ -31,6 +31,9 @@ func apns(_ at: String, title: String, body: String, subtitle: String? = nil, th
         " [A]  @ali · app                                                           10:15",
         "      See you then 👍                                                           ",
         "      3 more                                                                    ",
+        " ▣    Order shipped · app                                                  10:15",
+        "      Delivered to your door                                                    ",
+        "      2 more                                                                    ",
         " (M)  Family · app                                                         10:15",
         "      Maman                                                                     ",
         "      Yes, everyone                                                             ",
@@ -41,9 +44,6 @@ func apns(_ at: String, title: String, body: String, subtitle: String? = nil, th
         "      Alice sent a photo                                                        ",
         " (王) 王小明 · app                                                         10:15",
         "      你好！周末有空吗？                                                        ",
-        "                                                                                ",
-        " ✗ rejected demo.jsonl:15: unknown payload shape (top-level keys                ",
-        " \"notification_title\"): tried D1 envelope (\"payload\"), D2 FCM v1 (\"message\"), D…",
     ])
 }
 

@@ -1,0 +1,108 @@
+"""HTTP/2 as the h2 library speaks it (the library httpx and aioapns use), for the transport tests.
+
+  h2_probe.py streams PORT            many concurrent streams on one connection; prints each reply
+  h2_probe.py goaway PORT             one request, prints "ready", then waits for the server's GOAWAY
+  h2_probe.py bytewise PORT           the preface and a request written one byte at a time
+Cleartext with prior knowledge, so the bytes are exactly the library's.
+"""
+import json
+import socket
+import sys
+import time
+
+import h2.config
+import h2.connection
+import h2.events
+
+
+def connect(port: int):
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    conn = h2.connection.H2Connection(config=h2.config.H2Configuration(client_side=True, header_encoding="utf-8"))
+    conn.initiate_connection()
+    return sock, conn
+
+
+def headers(method: str, path: str, extra=()):
+    return [(":method", method), (":path", path), (":scheme", "http"), (":authority", "localhost")] + list(extra)
+
+
+def collect(sock, conn, replies, until):
+    """Reads until `until(replies, terminated)` is true; returns the GOAWAY event if one came."""
+    terminated = None
+    while not until(replies, terminated):
+        data = sock.recv(65535)
+        if not data:
+            break
+        for event in conn.receive_data(data):
+            if isinstance(event, h2.events.ResponseReceived):
+                replies.setdefault(event.stream_id, {"body": ""})["headers"] = dict(event.headers)
+            elif isinstance(event, h2.events.DataReceived):
+                replies.setdefault(event.stream_id, {"body": ""})["body"] += event.data.decode()
+                conn.acknowledge_received_data(event.flow_controlled_length, event.stream_id)
+            elif isinstance(event, h2.events.StreamEnded):
+                replies[event.stream_id]["ended"] = True
+            elif isinstance(event, h2.events.StreamReset):
+                replies.setdefault(event.stream_id, {"body": ""})["reset"] = int(event.error_code)
+            elif isinstance(event, h2.events.ConnectionTerminated):
+                terminated = event
+        sock.sendall(conn.data_to_send())
+    return terminated
+
+
+def streams(port: int) -> None:
+    sock, conn = connect(port)
+    bodies = []
+    for n in range(100):
+        bodies.append(json.dumps({"aps": {"alert": f"stream {n}"}}).encode())
+    bodies[10] = b'{"aps": '                                        # not JSON: 400 on that stream alone
+    bodies[20] = json.dumps({"aps": {"alert": "x" * 5000}}).encode()  # over APNs' 4096 bytes: 413
+    ids = []
+    for n, body in enumerate(bodies):                       # every stream opened before any body is sent
+        sid = conn.get_next_available_stream_id()
+        conn.send_headers(sid, headers("POST", f"/3/device/aabbccdd{n:04x}", [("apns-push-type", "alert")]))
+        ids.append(sid)
+    sock.sendall(conn.data_to_send())
+    for sid, body in zip(ids, bodies):
+        conn.send_data(sid, body, end_stream=True)
+    sock.sendall(conn.data_to_send())
+    replies = {}
+    terminated = collect(sock, conn, replies, lambda r, t: t is not None or sum(1 for v in r.values() if v.get("ended")) == len(ids))
+    summary = [{"n": n, "status": replies.get(sid, {}).get("headers", {}).get(":status"), "body": replies.get(sid, {}).get("body")}
+               for n, sid in enumerate(ids)]
+    # One more request on the same connection after the refusals: it was not reset.
+    sid = conn.get_next_available_stream_id()
+    conn.send_headers(sid, headers("GET", "/healthz"), end_stream=True)
+    sock.sendall(conn.data_to_send())
+    collect(sock, conn, replies, lambda r, t: t is not None or r.get(sid, {}).get("ended"))
+    print(json.dumps({"replies": summary, "after": replies.get(sid, {}).get("body"), "terminated": terminated is not None}))
+
+
+def goaway(port: int) -> None:
+    sock, conn = connect(port)
+    sid = conn.get_next_available_stream_id()
+    conn.send_headers(sid, headers("GET", "/healthz"), end_stream=True)
+    sock.sendall(conn.data_to_send())
+    replies = {}
+    collect(sock, conn, replies, lambda r, t: r.get(sid, {}).get("ended"))
+    print("ready", flush=True)
+    sock.settimeout(10)
+    terminated = collect(sock, conn, replies, lambda r, t: t is not None)
+    print(json.dumps(None if terminated is None else {"error_code": int(terminated.error_code),
+                                                       "last_stream_id": terminated.last_stream_id}))
+
+
+def bytewise(port: int) -> None:
+    sock, conn = connect(port)
+    sid = conn.get_next_available_stream_id()
+    conn.send_headers(sid, headers("POST", "/push"))
+    conn.send_data(sid, b'{"userId": "u", "title": "T", "body": "one byte at a time"}', end_stream=True)
+    for byte in conn.data_to_send():
+        sock.sendall(bytes([byte]))
+        time.sleep(0.001)
+    replies = {}
+    collect(sock, conn, replies, lambda r, t: t is not None or r.get(sid, {}).get("ended"))
+    print(json.dumps({"status": replies[sid]["headers"][":status"], "body": replies[sid]["body"]}))
+
+
+if __name__ == "__main__":
+    {"streams": streams, "goaway": goaway, "bytewise": bytewise}[sys.argv[1]](int(sys.argv[2]))
