@@ -2,9 +2,11 @@
 # Fuzzes Shade with libFuzzer (-sanitize=fuzzer,address): scripts/fuzz.sh TARGET [SECONDS], or `all`, or `list`.
 #
 # A target is a folder Fuzz/NAME with main.swift, declared in Package.swift's `fuzzTargets` (built only with
-# SHADE_FUZZ=1, in .build/fuzz, so `swift build` and `swift test` never build it). Its `// seeds: KIND` line
-# picks its seed corpus (scripts/fuzz-seeds.py); inputs once found and fixed are in
-# Tests/ShadeCoreTests/Fixtures/fuzz/NAME and run first. Every target uses Fuzz/shade.dict.
+# SHADE_FUZZ=1, in .build/fuzz, so `swift build` and `swift test` never build it): adding one is that file
+# and that line. Its `// seeds: KIND` line picks its seed corpus: a kind scripts/fuzz-seeds.py writes
+# (payloads, http, ndjson, strings, formats), or a folder of seed files (`// seeds: Fuzz/NAME/seeds`).
+# Inputs once found and fixed are in Tests/ShadeCoreTests/Fixtures/fuzz/NAME and run first. Every target
+# uses Fuzz/shade.dict.
 #
 # Fails (exit 1) on any crash, sanitizer report, leak, hang (one input over 1 s), out-of-memory, or output
 # holding a raw control byte (the targets abort on one). Prints inputs tried per target.
@@ -52,14 +54,18 @@ mkdir -p "$fuzz_root/logs" "$fuzz_root/artifacts"
 run_target() {
   local target=$1
   local kind seeds corpus found log
-  kind=$(sed -n 's|^// seeds: *\([a-z]*\).*|\1|p' "Fuzz/$target/main.swift" | head -1)
   seeds=$fuzz_root/seeds/$target
   corpus=$fuzz_root/corpus/$target
   found=Tests/ShadeCoreTests/Fixtures/fuzz/$target
   log=$fuzz_root/logs/$target.log
   rm -rf "$seeds"
   mkdir -p "$corpus" "$seeds"
-  python3 scripts/fuzz-seeds.py "${kind:-payloads}" "$seeds" > /dev/null
+  kind=$(sed -n 's|^// seeds: *\([^ ]*\).*|\1|p' "Fuzz/$target/main.swift" | head -1)
+  if [ -d "$kind" ]; then
+    cp "$kind"/* "$seeds"/ 2> /dev/null || true
+  else
+    python3 scripts/fuzz-seeds.py "${kind:-payloads}" "$seeds" > /dev/null
+  fi
   local inputs=("$corpus" "$seeds")
   [ -d "$found" ] && inputs+=("$found")
   # The Swift runtime's own crash reporter would wait for a debugger; libFuzzer and ASan report instead.

@@ -1,6 +1,6 @@
 // seeds: payloads
 // Intake, the three Centers and every view on any bytes, read as `state` reads a file (NDJSON lines, or
-// one document): no trap, the state JSON holds no raw control byte, and the screen — each platform alone
+// one document), online or offline for a while: no trap, the state JSON holds no raw control byte, and the screen — each platform alone
 // or side by side, at one of several sizes, as a snapshot or the live UI with everything expanded and
 // the inspector or the errors pane open — is exactly its size in rows and shows no control byte.
 import FuzzSupport
@@ -31,8 +31,15 @@ func fuzzCenter(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     var centers = profiles[choice & 1].map { Center(profile: $0) }
     var intake = Intake()
     let outcomes = choice & 2 == 0 ? intake.lines(bytes, source: "fuzz.jsonl") : intake.document(bytes, source: "fuzz.json")
-    for outcome in outcomes {
-        for i in centers.indices { centers[i].apply(outcome) }
+    // The second byte may take the profiles offline (SPEC §8) from the first push for up to 21 minutes.
+    if bytes.count > 1, bytes[1] & 1 == 1 {
+        var timeline = OfflineTimeline(OfflineWindow(from: .offset(0), until: .offset(Int64(bytes[1] >> 1) * 10_000)))
+        for outcome in outcomes { timeline.apply(outcome, to: &centers) }
+        timeline.finish(&centers)
+    } else {
+        for outcome in outcomes {
+            for i in centers.indices { centers[i].apply(outcome) }
+        }
     }
     let states = centers.map(\.state)
     Fuzz.expectNoControlBytes(StateJSON.text(states), "the state JSON")
