@@ -241,3 +241,15 @@ struct ConversationKeyTests {
         #expect(item.kind == .plain)
     }
 }
+
+/// C4 on ASCII URLs is answered on bytes; it must be the grapheme rule's answer exactly.
+@Test(arguments: [
+    "https://cdn.example.com/a.jpg", "HTTPS://CDN.example.com", "https://", "https://x", "https:///a", "https://a b/c",
+    "https://a\tb", "https://host?q", "https://#", "http://cdn.example.com/a.jpg", "https:/x.com/a", "hTtPs://h/p q",
+    "https://\u{1A}", "https:/\u{0F}x", "https:\u{1A}//x", "https://h\r\n/x", "https://h\u{0B}", "https://h\u{1C}x", "ftp://host",
+    "https://é.com", "https://a\u{A0}b", "https://a\u{3000}b", "", "https://h\u{7F}",
+])
+func C4_theASCIIPathAnswersAsTheGraphemeRule(url: String) {
+    #expect(ConversationKeys.isHTTPSImageURL(url) == ConversationKeys.unicodeIsHTTPSImageURL(url))
+    if let fast = ConversationKeys.asciiIsHTTPSImageURL(url) { #expect(fast == ConversationKeys.unicodeIsHTTPSImageURL(url)) }
+}

@@ -16,7 +16,11 @@ public struct Center: Sendable {
     /// SPEC §8: pushes a service discarded while the device was offline.
     public private(set) var dropped = 0
     public private(set) var badge = 0
+    /// The first `errorLimit` rejections; `rejected` counts them all, so `rejected - errors.count` are not listed.
     public private(set) var errors: [ErrorEntry] = []
+    /// The newest rejection, listed in `errors` or not (the live log and TUI show it).
+    public private(set) var lastRejection: ErrorEntry?
+    public static let errorLimit = 1000
     /// What happened to the device beside its items, newest last (O2's onDeletedMessages, what the
     /// services dropped while it was offline); at most `eventLimit`.
     public private(set) var events: [TraceStep] = []
@@ -167,7 +171,9 @@ public struct Center: Sendable {
 
     mutating func recordRejection(source: String, reason: String) {
         rejected += 1
-        errors.append(ErrorEntry(source: source, reason: reason, position: received))
+        let entry = ErrorEntry(source: source, reason: reason, position: received)
+        lastRejection = entry
+        if errors.count < Center.errorLimit { errors.append(entry) }
     }
 
     /// I6, A13: a badge sets the count; 0 clears it.
@@ -420,8 +426,33 @@ public struct Center: Sendable {
             collapsed[CollapseSlot(content.app, collapseID)] = id
             collapsedLines[CollapseSlot(id, collapseID), default: []].append(push.id)
         }
+        if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item) }
         finishUpdate(&item, push: push, content: content, trace: trace)
         store(item)
+    }
+
+    /// How many notifications an iOS stack keeps (DECISIONS: Apple documents no cap for delivered
+    /// notifications; 64 is the one it documents for what an app holds). The rest count in `total`.
+    public static let iosStackLimit = 64
+
+    /// Drops a stack's oldest notifications beyond `iosStackLimit`, and their I4 bookkeeping: a
+    /// notification no longer kept cannot be replaced by its collapse id.
+    mutating func dropOldestIOSLines(of item: inout Item) {
+        let excess = item.lines.count - Center.iosStackLimit
+        for line in item.lines[..<excess] {
+            guard let c = line.collapseID else { continue }
+            let slot = CollapseSlot(item.id, c)
+            // Lines arrive in push order, so a dropped line's push id is the first recorded for its id.
+            if var ids = collapsedLines[slot], let first = ids.first, first == line.pushID {
+                ids.removeFirst()
+                collapsedLines[slot] = ids.isEmpty ? nil : ids
+            }
+            if !item.lines[excess...].contains(where: { $0.collapseID == c }) {
+                collapsedLines[slot] = nil
+                if collapsed[CollapseSlot(item.app, c)] == item.id { collapsed[CollapseSlot(item.app, c)] = nil }
+            }
+        }
+        item.lines.removeFirst(excess)
     }
 
     /// How an iOS notification is marked: I10 a critical sound (iOS 12 and later) makes it critical;
@@ -511,7 +542,8 @@ public struct Center: Sendable {
         let shown = sections.reduce(0) { $0 + $1.items.reduce(0) { $0 + $1.shownCount(platform: profile.platform) } }
         return CenterState(profile: profile, received: received, shown: shown, silent: silent, calls: calls,
                            rejected: rejected, elsewhere: elsewhere, dropped: dropped, badge: badge, sections: sections,
-                           errors: errors, events: events, offlineSince: offline?.since, waiting: offline?.waitingCount ?? 0)
+                           errors: errors, events: events, offlineSince: offline?.since, waiting: offline?.waitingCount ?? 0,
+                           lastError: lastRejection)
     }
 
     /// A8: four or more ungrouped plain notifications of one app go under one app summary.

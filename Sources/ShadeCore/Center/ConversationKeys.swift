@@ -63,6 +63,30 @@ public struct ConversationKeys: Sendable, Equatable {
 
     /// C4: `https://host/…`.
     public static func isHTTPSImageURL(_ text: String) -> Bool {
+        asciiIsHTTPSImageURL(text) ?? unicodeIsHTTPSImageURL(text)
+    }
+
+    /// The same answer on the bytes of an ASCII URL without `\r` (characters are bytes there), or nil.
+    /// Character.isWhitespace over graphemes cost more than the rest of a conversation push.
+    static func asciiIsHTTPSImageURL(_ text: String) -> Bool? {
+        var text = text
+        return text.withUTF8 { utf8 -> Bool? in
+            for b in utf8 where b >= 0x80 || b == 0x0D { return nil }
+            guard utf8.count > 8 else { return false }
+            for (i, expected) in "https://".utf8.enumerated() {
+                let b = utf8[i]
+                if ((0x41...0x5A).contains(b) ? b | 0x20 : b) != expected { return false }
+            }
+            var i = 8
+            while i < utf8.count, utf8[i] != UInt8(ascii: "/"), utf8[i] != UInt8(ascii: "?"), utf8[i] != UInt8(ascii: "#") {
+                if utf8[i] == 0x20 || (0x09...0x0D).contains(utf8[i]) { return false }  // Unicode White_Space in ASCII
+                i += 1
+            }
+            return i > 8
+        }
+    }
+
+    static func unicodeIsHTTPSImageURL(_ text: String) -> Bool {
         guard text.count > 8, text.prefix(8).lowercased() == "https://" else { return false }
         let host = text.dropFirst(8).prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         return !host.isEmpty && !host.contains(where: \.isWhitespace)

@@ -213,7 +213,10 @@ public struct CenterState: Sendable, Equatable {
     public var dropped: Int
     public var badge: Int
     public var sections: [Section]
+    /// The first `Center.errorLimit` rejections (`rejected` counts all).
     public var errors: [ErrorEntry]
+    /// The newest rejection, whether `errors` lists it or not.
+    public var lastError: ErrorEntry?
     /// What happened to the device beside its items (SPEC §8), newest last.
     public var events: [TraceStep]
     /// When the device went offline, while it is; and how many pushes wait for it.
@@ -222,7 +225,7 @@ public struct CenterState: Sendable, Equatable {
 
     public init(profile: Profile, received: Int, shown: Int, silent: Int, calls: Int, rejected: Int, elsewhere: Int,
                 dropped: Int = 0, badge: Int, sections: [Section], errors: [ErrorEntry], events: [TraceStep] = [],
-                offlineSince: Int64? = nil, waiting: Int = 0) {
+                offlineSince: Int64? = nil, waiting: Int = 0, lastError: ErrorEntry? = nil) {
         self.profile = profile
         self.received = received
         self.shown = shown
@@ -237,6 +240,7 @@ public struct CenterState: Sendable, Equatable {
         self.events = events
         self.offlineSince = offlineSince
         self.waiting = waiting
+        self.lastError = lastError
     }
 
     public var platform: Platform { profile.platform }

@@ -29,9 +29,12 @@ public struct JSONObject: Sendable, Equatable {
 
     public subscript(key: String) -> JSON? {
         get {
+            // Most keys differ in length: comparing the stored lengths first skips String's slow path.
+            let length = key.utf8.count
             var i = members.count - 1
             while i >= 0 {
-                if Self.sameKey(members[i].key, key) { return members[i].value }
+                let candidate = members[i].key
+                if candidate.utf8.count == length && Self.sameKey(candidate, key) { return members[i].value }
                 i -= 1
             }
             return nil

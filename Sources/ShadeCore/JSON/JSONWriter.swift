@@ -4,8 +4,28 @@ public struct JSONWriter {
     public var bytes: [UInt8] = []
     let pretty: Bool
     var indent = 0
+    /// When set, `bytes` is handed to it and emptied whenever it passes `sinkChunk`, so a large
+    /// document (the whole state) is written in pieces instead of held whole.
+    var sink: ((UnsafeBufferPointer<UInt8>) -> Void)?
+    static let sinkChunk = 1 << 16
 
     public init(pretty: Bool = false) { self.pretty = pretty }
+
+    /// The pretty text of `value` and a newline, handed to `sink` in pieces of about 64 KiB, in order.
+    public static func pretty(_ value: JSON, lineTo sink: @escaping (UnsafeBufferPointer<UInt8>) -> Void) {
+        var writer = JSONWriter(pretty: true)
+        writer.sink = sink
+        writer.write(value)
+        writer.bytes.append(0x0A)
+        writer.bytes.withUnsafeBufferPointer(sink)
+    }
+
+    @inline(__always)
+    mutating func drainIfFull() {
+        guard bytes.count >= Self.sinkChunk, let sink else { return }
+        bytes.withUnsafeBufferPointer(sink)
+        bytes.removeAll(keepingCapacity: true)
+    }
 
     public static func compact(_ value: JSON) -> String {
         var writer = JSONWriter()
@@ -40,9 +60,15 @@ public struct JSONWriter {
     }
 
     static func escapedSize(_ s: String) -> Int {
-        var size = 2 + s.utf8.count
+        var s = s
+        return s.withUTF8 { escapedSize(utf8: $0) }
+    }
+
+    /// The size of a string's text once quoted and escaped as `writeString` writes it.
+    static func escapedSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+        var size = 2 + utf8.count
         var previous: UInt8 = 0
-        for b in s.utf8 {
+        for b in utf8 {
             defer { previous = b }
             if previous == 0xC2 && isC1SecondByte(b) { size += 4; continue }   // two bytes become six: \u0085
             guard needsEscape(b) else { continue }
@@ -78,6 +104,7 @@ public struct JSONWriter {
             indent += 1
             for (i, element) in a.enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                drainIfFull()
                 newline()
                 write(element)
             }
@@ -90,6 +117,7 @@ public struct JSONWriter {
             indent += 1
             for (i, member) in o.members.enumerated() {
                 if i > 0 { bytes.append(UInt8(ascii: ",")) }
+                drainIfFull()
                 newline()
                 writeString(member.key)
                 bytes.append(UInt8(ascii: ":"))

@@ -8,6 +8,8 @@ public struct Intake: Sendable {
 
     /// The id the next push will get.
     public private(set) var nextID: Int
+    /// Reused for every document: parsing a line allocates no token storage after the first.
+    var tape = JSONTape()
 
     public init(firstID: Int = 1) { nextID = firstID }
 
@@ -27,11 +29,16 @@ public struct Intake: Sendable {
     }
 
     /// The same, handing each outcome on as it is made rather than gathering them in arrays.
+    public mutating func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
+                                  transport: Transport = Transport(), _ body: (Outcome) -> Void) {
+        bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport, body) }
+    }
+
     mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
                            transport: Transport, _ body: (Outcome) -> Void) {
         let parsed: (value: JSON, elementOffsets: [Int])
         do {
-            parsed = try JSONParser.parseDocument(bytes)
+            parsed = try JSONParser.parseDocument(bytes, on: &tape)
         } catch {
             let line = firstLine + error.line - 1
             body(.rejected(Rejection(source: SourcePosition(name: name, line: line),
@@ -41,8 +48,14 @@ public struct Intake: Sendable {
         document(parsed: parsed, bytes: bytes, source: name, firstLine: firstLine, transport: transport, body)
     }
 
-    /// A document the caller already parsed (`JSONParser.parseDocument(bytes)`), to look at it first:
-    /// a route counts a batch's pushes before taking any (`pushCount`).
+    /// Parses `bytes` on this intake's tape (nil when it is not JSON), for a caller that looks at the
+    /// document before taking it with `document(parsed:…)`: a route counts a batch's pushes first.
+    public mutating func parse(_ bytes: [UInt8]) -> (value: JSON, elementOffsets: [Int])? {
+        bytes.withUnsafeBufferPointer { buffer in try? JSONParser.parseDocument(buffer, on: &tape) }
+    }
+
+    /// A document the caller already parsed (`parse`), to look at it first: a route counts a batch's
+    /// pushes before taking any (`pushCount`).
     public mutating func document(parsed: (value: JSON, elementOffsets: [Int]), bytes: [UInt8], source name: String,
                                   firstLine: Int = 1, transport: Transport = Transport()) -> [Outcome] {
         var outcomes: [Outcome] = []
@@ -96,24 +109,32 @@ public struct Intake: Sendable {
             var end = start
             while end < count && bytes[end] != 0x0A { end += 1 }
             let terminated = end < count
-            var stop = end
-            if stop > start && bytes[stop - 1] == 0x0D { stop -= 1 }
-            let lineStart = start
+            line(UnsafeBufferPointer(rebasing: bytes[start..<end]), number: lineNumber, terminated: terminated,
+                 source: name, transport: transport, body)
             start = end + 1
-            var blank = true
-            for i in lineStart..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
-            if blank { continue }
-            let line = UnsafeBufferPointer(rebasing: bytes[lineStart..<stop])
-            guard !terminated else {
-                document(line, source: name, firstLine: lineNumber, transport: transport, body)
-                continue
-            }
-            let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
-            if results.count == 1, case .rejected(let r) = results[0] {
-                body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
-            } else {
-                for outcome in results { body(outcome) }
-            }
+        }
+    }
+
+    /// One NDJSON line without its `\n` (`terminated` says whether one followed): what a reader that
+    /// takes a file in chunks hands over, line by line. A `\r` before the newline is dropped, a blank
+    /// line skipped, and an unterminated line that is not valid JSON reported as truncated.
+    public mutating func line(_ bytes: UnsafeBufferPointer<UInt8>, number lineNumber: Int, terminated: Bool,
+                              source name: String, transport: Transport = Transport(), _ body: (Outcome) -> Void) {
+        var stop = bytes.count
+        if stop > 0 && bytes[stop - 1] == 0x0D { stop -= 1 }
+        var blank = true
+        for i in 0..<stop where bytes[i] != 0x20 && bytes[i] != 0x09 { blank = false; break }
+        if blank { return }
+        let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
+        guard !terminated else {
+            document(line, source: name, firstLine: lineNumber, transport: transport, body)
+            return
+        }
+        let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
+        if results.count == 1, case .rejected(let r) = results[0] {
+            body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
+        } else {
+            for outcome in results { body(outcome) }
         }
     }
 
@@ -164,13 +185,14 @@ public struct Intake: Sendable {
         var headers = outer.headers
         if case .object(let h)? = envelope["headers"] {
             for member in h.members {
-                if let text = member.value.scalarText { headers[member.key.lowercased()] = text }
+                if let text = member.value.scalarText { headers[Transport.lowercasedName(member.key)] = text }
             }
         }
-        let at = envelope["at"]?.string ?? outer.at
+        let own = envelope["at"]?.string
+        let at = own ?? outer.at
         let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
                                   via: envelope["via"]?.string ?? outer.via, at: at,
-                                  atMillis: envelope["at"]?.string.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis,
+                                  atMillis: own.flatMap(Timestamp.millis(fromISO8601:)) ?? outer.atMillis,
                                   channel: outer.channel)
         value(envelope["payload"]!, source: source, transport: transport, body)
     }

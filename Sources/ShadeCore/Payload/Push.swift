@@ -43,7 +43,13 @@ public struct Transport: Sendable, Equatable {
 
     public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {
-        self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        // Names are lower-case already nearly always (an envelope's are, HTTP/2's are): then the
+        // dictionary is kept as it is rather than rebuilt per push.
+        if headers.keys.allSatisfy(Transport.isLowercased) {
+            self.headers = headers
+        } else {
+            self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        }
         self.path = path
         self.via = via
         self.at = at
@@ -52,6 +58,15 @@ public struct Transport: Sendable, Equatable {
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
+
+    /// A header name as stored: lower-cased, without making a new string when it is already.
+    static func lowercasedName(_ name: String) -> String { isLowercased(name) ? name : name.lowercased() }
+
+    /// ASCII with no upper-case letter: `lowercased()` would give the same string. (Non-ASCII names
+    /// take the general path, whose case mapping is Unicode's.)
+    static func isLowercased(_ name: String) -> Bool {
+        name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+    }
 
     /// Headers an envelope may carry: push metadata, never credentials (DESIGN: recording).
     public static let credentialHeaders: Set<String> = ["authorization", "x-api-key", "x-server-secret", "cookie", "proxy-authorization"]

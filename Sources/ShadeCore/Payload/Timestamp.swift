@@ -54,8 +54,34 @@ public enum Timestamp {
         return (local - offsetMinutes * 60) * 1000 + millis
     }
 
-    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`.
+    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`. Every live push is stamped with one, and every
+    /// item of the state JSON writes one: the 24 bytes are written straight into the string.
     public static func iso8601(millis: Int64) -> String {
+        let days = floorDiv(millis, 86_400_000)
+        let dayMillis = millis - days * 86_400_000
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else { return iso8601Digits(millis: millis) }
+        return String(unsafeUninitializedCapacity: 24) { out in
+            func put(_ value: Int64, _ width: Int, at start: Int) {
+                var value = value
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    out[i] = UInt8(ascii: "0") + UInt8(value % 10)
+                    value /= 10
+                }
+            }
+            put(year, 4, at: 0); out[4] = UInt8(ascii: "-")
+            put(month, 2, at: 5); out[7] = UInt8(ascii: "-")
+            put(day, 2, at: 8); out[10] = UInt8(ascii: "T")
+            put(dayMillis / 3_600_000, 2, at: 11); out[13] = UInt8(ascii: ":")
+            put(dayMillis / 60_000 % 60, 2, at: 14); out[16] = UInt8(ascii: ":")
+            put(dayMillis / 1000 % 60, 2, at: 17); out[19] = UInt8(ascii: ".")
+            put(dayMillis % 1000, 3, at: 20); out[23] = UInt8(ascii: "Z")
+            return 24
+        }
+    }
+
+    /// The same, digit by digit: years outside 0…9999 (which the fast path leaves to it) come out as they always did.
+    static func iso8601Digits(millis: Int64) -> String {
         let days = floorDiv(millis, 86_400_000)
         let dayMillis = millis - days * 86_400_000
         let (year, month, day) = civil(fromDays: days)

@@ -35,6 +35,24 @@ public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String { "cannot read \(path): \(reason)" }
 }
 
+/// An input before it is read: a file (its kind from its name) or standard input (its kind sniffed
+/// from its first bytes). `state`, `snapshot` and `replay` stream these; see `InputFiles.read(_:…)`.
+public struct InputSource: Equatable, Sendable {
+    public enum Origin: Equatable, Sendable {
+        case path(String)
+        case standardInput
+    }
+
+    /// As `InputDocument.name`: the path as given, `dir/name` for a directory's files, `-`.
+    public var name: String
+    public var origin: Origin
+
+    public init(name: String, origin: Origin) {
+        self.name = name
+        self.origin = origin
+    }
+}
+
 public enum InputFiles {
     /// The files a directory contributes (DECISIONS.md #11): payload files only, so a README beside the
     /// payloads is not reported as invalid JSON. Compared without case (`d.NDJSON` counts).
@@ -48,9 +66,25 @@ public enum InputFiles {
         throws(InputError) -> [InputDocument] {
         var documents: [InputDocument] = []
         for argument in arguments {
+            for source in try sources([argument]) {
+                switch source.origin {
+                case .standardInput:
+                    let bytes = standardInput()
+                    documents.append(InputDocument(name: "-", kind: sniffKind(bytes), bytes: bytes))
+                case .path(let path):
+                    documents.append(try read(path))
+                }
+            }
+        }
+        return documents
+    }
+
+    /// The inputs as sources, in order, without reading them: directories expanded as `expand` says.
+    public static func sources(_ arguments: [String]) throws(InputError) -> [InputSource] {
+        var sources: [InputSource] = []
+        for argument in arguments {
             if argument == "-" {
-                let bytes = standardInput()
-                documents.append(InputDocument(name: "-", kind: sniffKind(bytes), bytes: bytes))
+                sources.append(InputSource(name: "-", origin: .standardInput))
                 continue
             }
             var status = stat()
@@ -60,13 +94,123 @@ public enum InputFiles {
                     let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
                     var entry = stat()
                     guard stat(path, &entry) == 0, entry.st_mode & S_IFMT == S_IFREG else { continue }
-                    documents.append(try read(path))
+                    sources.append(InputSource(name: path, origin: .path(path)))
                 }
             } else {
-                documents.append(try read(argument))
+                sources.append(InputSource(name: argument, origin: .path(argument)))
             }
         }
-        return documents
+        return sources
+    }
+
+    /// Reads one source: a one-document input is read whole and handed to `whole`; a `.jsonl`/`.ndjson`
+    /// file, or standard input that sniffs as lines, is read in `LineChunks.chunkSize` chunks and each
+    /// line handed to `line` where it lies (without its `\n`; `terminated` says whether one followed),
+    /// so memory holds one chunk and the longest line, whatever the input's size.
+    public static func read(_ source: InputSource, standardInput: Int32 = STDIN_FILENO,
+                            whole: ([UInt8]) -> Void,
+                            line: (_ bytes: UnsafeBufferPointer<UInt8>, _ number: Int, _ terminated: Bool) -> Void)
+        throws(InputError) {
+        switch source.origin {
+        case .path(let path):
+            guard kind(ofPath: path) == .lines else { return whole(try read(path).bytes) }
+            let fd = open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+            defer { close(fd) }
+            guard LineChunks.forEach(fd: fd, line) else { throw InputError(path: path, reason: errnoText()) }
+        case .standardInput:
+            // Read until the first bytes tell lines from one document (`sniffKind`).
+            var prefix: [UInt8] = []
+            var atEnd = false
+            var decided: InputDocument.Kind?
+            while true {
+                decided = sniffKind(prefix, atEnd: atEnd)
+                if decided != nil { break }
+                guard let more = readChunk(fd: standardInput) else { throw InputError(path: "-", reason: errnoText()) }
+                if more.isEmpty { atEnd = true } else { prefix += more }
+            }
+            if decided == .lines {
+                guard LineChunks.forEach(fd: standardInput, after: prefix, line) else { throw InputError(path: "-", reason: errnoText()) }
+            } else {
+                if !atEnd {
+                    guard let rest = readAll(fd: standardInput) else { throw InputError(path: "-", reason: errnoText()) }
+                    prefix += rest
+                }
+                whole(prefix)
+            }
+        }
+    }
+
+    /// Whether a file holds only blanks (spaces, tabs, line ends) or nothing: read in chunks, and only
+    /// up to its first other byte.
+    public static func isBlank(_ path: String) throws(InputError) -> Bool {
+        let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+        defer { close(fd) }
+        while true {
+            guard let chunk = readChunk(fd: fd) else { throw InputError(path: path, reason: errnoText()) }
+            if chunk.isEmpty { return true }
+            if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return false }
+        }
+    }
+
+    /// Opens every source for a replay (`LiveSession.startReplay`); the first that cannot be is the error.
+    public static func openForReplay(_ sources: [InputSource]) throws(InputError) -> ReplayInputs {
+        var inputs: [ReplayFeed.Input] = []
+        do {
+            for source in sources { inputs.append(try openRereadable(source)) }
+        } catch {
+            for case .file(_, let fd, _) in inputs { close(fd) }
+            throw error
+        }
+        return ReplayInputs(inputs: inputs)
+    }
+
+    /// A source opened for a replay, which reads it again when seeking back: a file as it is; standard
+    /// input copied first to an unlinked temporary file (so it can be read again, and not held in memory).
+    static func openRereadable(_ source: InputSource) throws(InputError) -> ReplayFeed.Input {
+        switch source.origin {
+        case .path(let path):
+            let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
+            guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+            return .file(name: source.name, fd: fd, kind: kind(ofPath: path))
+        case .standardInput:
+            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+            var template = Array((directory + "/shade-stdin-XXXXXX").utf8CString)
+            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+            guard fd >= 0 else { throw InputError(path: "-", reason: "cannot make a temporary file: " + errnoText()) }
+            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            var prefix: [UInt8] = []   // the first bytes, until they tell lines from one document
+            var kind: InputDocument.Kind?
+            while true {
+                guard let chunk = readChunk(fd: STDIN_FILENO) else {
+                    close(fd)
+                    throw InputError(path: "-", reason: errnoText())
+                }
+                if kind == nil {
+                    prefix += chunk
+                    kind = sniffKind(prefix, atEnd: chunk.isEmpty)
+                    if kind != nil { prefix = [] }
+                }
+                if chunk.isEmpty { break }
+                let written = chunk.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+                guard written == chunk.count else {
+                    close(fd)
+                    throw InputError(path: "-", reason: "cannot copy standard input to a temporary file: " + errnoText())
+                }
+            }
+            return .file(name: "-", fd: fd, kind: kind ?? .whole)
+        }
+    }
+
+    /// Up to one chunk from `fd`: empty at end of file, nil on a read error.
+    static func readChunk(fd: Int32) -> [UInt8]? {
+        var chunk = [UInt8](repeating: 0, count: LineChunks.chunkSize)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress!, $0.count) }
+            if count >= 0 { chunk.removeSubrange(count...); return chunk }
+            if errno != EINTR { return nil }
+        }
     }
 
     static func isPayloadFile(_ name: String) -> Bool {
@@ -89,12 +233,24 @@ public enum InputFiles {
     /// value, a pretty-printed one over many lines, or text that is not JSON — is one document, so the
     /// decoder reports a parse error with its true line and column.
     public static func sniffKind(_ bytes: [UInt8]) -> InputDocument.Kind {
+        sniffKind(bytes, atEnd: true) ?? .whole
+    }
+
+    /// The same rule over the first bytes of a stream: nil while more bytes could change the answer
+    /// (`atEnd` false and the first value, or the blank run after it, not yet complete).
+    public static func sniffKind(_ bytes: [UInt8], atEnd: Bool) -> InputDocument.Kind? {
         var index = 0
         func skipWhitespace() {
             while index < bytes.count, ASCII.isWhitespace(bytes[index]) { index += 1 }
         }
         skipWhitespace()
-        guard let end = endOfFirstValue(bytes, from: index) else { return .whole }
+        if index == bytes.count && !atEnd { return nil }
+        guard let end = endOfFirstValue(bytes, from: index) else {
+            // Not an object or array, or (while more may come) one not closed yet.
+            let opens = index < bytes.count && (bytes[index] == UInt8(ascii: "{") || bytes[index] == UInt8(ascii: "["))
+            if !opens || atEnd || bytes[index...].contains(0x0A) { return .whole }
+            return nil
+        }
         if bytes[index..<end].contains(0x0A) { return .whole }
         var sawNewline = false
         index = end
@@ -102,6 +258,7 @@ public enum InputFiles {
             if bytes[index] == 0x0A { sawNewline = true }
             index += 1
         }
+        if index == bytes.count && !atEnd { return nil }
         return index < bytes.count && sawNewline ? .lines : .whole
     }
 

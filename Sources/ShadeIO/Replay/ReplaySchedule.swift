@@ -34,14 +34,15 @@ public struct ReplaySchedule: Equatable, Sendable {
     ///     before it (a timestamp that goes back in time is due right after its predecessor).
     ///   - speed: 2 plays twice as fast. Clamped to `speedRange`.
     ///   - instant: everything due at once (`--instant`).
-    public init(times: [Int64?], speed: Double = 1, instant: Bool = false) {
+    ///   Any sequence, read once: a replay passes its entries' times as it reads them, holding none.
+    public init<Times: Sequence>(times: Times, speed: Double = 1, instant: Bool = false) where Times.Element == Int64? {
         self.speed = Self.clamped(speed)
         guard !instant else {
-            offsets = Array(repeating: 0, count: times.count)
+            offsets = times.map { _ in 0 }
             return
         }
         var offsets: [Int64] = []
-        offsets.reserveCapacity(times.count)
+        offsets.reserveCapacity(times.underestimatedCount)
         var firstStamp: (time: Int64, offset: Int64)?
         for time in times {
             // Timestamps come from the recording: any two may be far apart, so the gaps saturate.

@@ -263,7 +263,7 @@ struct RouteReplies {
     }
 
     func ndjson(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
-        Array(Self.text(generic(admissions, isBatch: isBatch)).utf8)
+        Self.textBytes(generic(admissions, isBatch: isBatch))
     }
 
     // MARK: text
@@ -271,14 +271,36 @@ struct RouteReplies {
     /// One-line JSON spaced as DESIGN.md writes its replies (`{"ok": true, "id": 3}`); strings are
     /// escaped by ShadeCore's writer, so control characters stay escapes.
     static func text(_ value: JSON) -> String {
+        String(decoding: textBytes(value), as: UTF8.self)
+    }
+
+    /// The same as bytes, written into one buffer (an NDJSON reply per line: no strings joined).
+    static func textBytes(_ value: JSON) -> [UInt8] {
+        var writer = JSONWriter()
+        spaced(value, into: &writer)
+        return writer.bytes
+    }
+
+    private static func spaced(_ value: JSON, into writer: inout JSONWriter) {
         switch value {
         case .object(let object):
-            return "{" + object.members.map { JSONWriter.compact(.string($0.key)) + ": " + text($0.value) }
-                .joined(separator: ", ") + "}"
+            writer.bytes.append(UInt8(ascii: "{"))
+            for (i, member) in object.members.enumerated() {
+                if i > 0 { writer.bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+                writer.writeString(member.key)
+                writer.bytes += [UInt8(ascii: ":"), UInt8(ascii: " ")]
+                spaced(member.value, into: &writer)
+            }
+            writer.bytes.append(UInt8(ascii: "}"))
         case .array(let elements):
-            return "[" + elements.map(text).joined(separator: ", ") + "]"
+            writer.bytes.append(UInt8(ascii: "["))
+            for (i, element) in elements.enumerated() {
+                if i > 0 { writer.bytes += [UInt8(ascii: ","), UInt8(ascii: " ")] }
+                spaced(element, into: &writer)
+            }
+            writer.bytes.append(UInt8(ascii: "]"))
         default:
-            return JSONWriter.compact(value)
+            writer.write(value)
         }
     }
 }

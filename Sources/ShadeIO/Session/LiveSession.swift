@@ -88,6 +88,8 @@ public final class LiveSession: ConnectionHandler {
     private var streamsAdmitted: Set<Int> = []
     /// Streams refused the key: closed once their reply is written.
     private var streamsRefused: Set<Int> = []
+    /// Reads every live request and line (its tape is reused); the numbers it gives are replaced in `admit`.
+    private var intake = Intake(firstID: 0)
     let replies: RouteReplies
     /// `--offline` over a replay (SPEC §8): the window, and where the replayed stream stands in it.
     private var offlineWindow: OfflineWindow?
@@ -265,18 +267,24 @@ public final class LiveSession: ConnectionHandler {
     /// the recording's time (SPEC §8).
     public func startReplay(_ documents: [InputDocument], speed: Double, instant: Bool, paused: Bool, loops: Bool,
                             offline: OfflineWindow? = nil) {
+        startReplay(ReplayFeed(documents.map { .document($0) }, firstID: nextNumber), speed: speed, instant: instant,
+                    paused: paused, loops: loops, offline: offline)
+    }
+
+    /// The same from opened files and standard input, read as they play: a recording of any size
+    /// replays in the memory of a line.
+    public func startReplay(_ inputs: ReplayInputs, speed: Double, instant: Bool, paused: Bool, loops: Bool,
+                            offline: OfflineWindow? = nil) {
+        startReplay(ReplayFeed(inputs.inputs, firstID: nextNumber), speed: speed, instant: instant, paused: paused, loops: loops,
+                    offline: offline)
+    }
+
+    private func startReplay(_ feed: ReplayFeed, speed: Double, instant: Bool, paused: Bool, loops: Bool, offline: OfflineWindow?) {
         offlineWindow = offline
         timeline = offline.map(OfflineTimeline.init)
-        var outcomes: [Intake.Outcome] = []
-        var intake = Intake(firstID: nextNumber)
-        defer { nextNumber = intake.nextID }
-        for document in documents {
-            outcomes += document.kind == .lines ? intake.lines(document.bytes, source: document.name)
-                : intake.document(document.bytes, source: document.name)
-        }
         replay?.stop()
-        let driver = ReplayDriver(entries: ReplayDriver.entries(from: outcomes), speed: speed, instant: instant,
-                                  paused: paused, loops: loops, session: self)
+        let driver = ReplayDriver(feed: feed, speed: speed, instant: instant, paused: paused, loops: loops, session: self)
+        nextNumber = driver.nextFreeID
         replay = driver
         driver.begin()
     }
@@ -289,14 +297,14 @@ public final class LiveSession: ConnectionHandler {
         changeCount += 1
     }
 
-    /// Empty centers fed `outcomes` again, without announcing them, and what the viewer did along the
-    /// way (seeking back).
-    func rebuild(from outcomes: [Intake.Outcome]) {
+    /// Empty centers fed each entry `next` gives, one at a time, without announcing them, and what the
+    /// viewer did along the way (seeking back).
+    func rebuild(from next: () -> [Intake.Outcome]?) {
         feeds = Self.freshCenters(options: options, texts: texts)
         timeline = offlineWindow.map(OfflineTimeline.init)
         (applied, nextAction) = (0, 0)
         catchUpActions()
-        ingest(outcomes, announce: false)
+        while let entry = next() { ingest(entry, announce: false) }
         changeCount += 1
     }
 
@@ -312,7 +320,7 @@ public final class LiveSession: ConnectionHandler {
 
     /// Counters that tell what a push did to a center, compared before and after.
     private struct Tally: Equatable {
-        var silent, calls, rejected, elsewhere, errors: Int
+        var silent, calls, rejected, elsewhere: Int
         var offline: Bool
 
         init(_ center: Center) {
@@ -320,7 +328,6 @@ public final class LiveSession: ConnectionHandler {
             calls = center.calls
             rejected = center.rejected
             elsewhere = center.elsewhere
-            errors = center.errors.count
             offline = center.offline != nil
         }
     }
@@ -348,10 +355,10 @@ public final class LiveSession: ConnectionHandler {
                 feeds[index].reject(rejection)
             }
             let after = Tally(feeds[index])
-            if after.errors > before.errors {
-                for entry in feeds[index].errors[before.errors...] where !fresh.contains(entry) { fresh.append(entry) }
-            }
-            effects[platform] = after.rejected > before.rejected ? .rejected(feeds[index].errors.last?.reason ?? "")
+            // One outcome is at most one rejection per center: the newest, listed in `errors` or not.
+            let newest = after.rejected > before.rejected ? feeds[index].lastRejection : nil
+            if let newest, !fresh.contains(newest) { fresh.append(newest) }
+            effects[platform] = after.rejected > before.rejected ? .rejected(newest?.reason ?? "")
                 : after.silent > before.silent ? .silent
                 : after.calls > before.calls ? .call
                 : after.elsewhere > before.elsewhere ? .elsewhere
@@ -532,12 +539,11 @@ public final class LiveSession: ConnectionHandler {
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
                                   channel: connection.channel)
-        let parsed = try? JSONParser.parseDocument(request.body)
+        let parsed = intake.parse(request.body)
         if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: route.service) {
             rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
             return replies.requestError(route, tooMany)
         }
-        var intake = Intake(firstID: 0)
         var outcomes = parsed.map { intake.document(parsed: $0, bytes: request.body, source: name, transport: transport) }
             ?? intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
@@ -577,7 +583,7 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
-        let parsed = try? JSONParser.parseDocument(line)
+        let parsed = intake.parse(line)
         // A stream's first line may present the key (DESIGN: `{"apiKey": "KEY"}`); over TCP with a key set
         // it must, and a stream that does not is answered once and closed. Nothing of it is counted.
         if !streamsAdmitted.contains(connection.id) {
@@ -602,7 +608,6 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
             return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
         }
-        var intake = Intake(firstID: 0)
         let transport = Transport(via: "ndjson", channel: connection.channel)
         let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
             ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)

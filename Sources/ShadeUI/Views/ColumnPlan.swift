@@ -66,7 +66,7 @@ struct ColumnPlan {
         if index < all.count, y < bottom {
             rows.append((y, ViewRow([Span(ColumnPlan.moreText(all[index...]), ViewStyle.more)])))
             y += 1
-        } else if index == all.count, let error = state.errors.last, y < bottom {
+        } else if index == all.count, let error = state.lastError, y < bottom {
             // Everything fits: the newest refused push says why (W3 options, invalid JSON…).
             if bottom - y >= 2 { y += 1 }
             // The file name without its folders: the reason is what needs the room.

@@ -4,37 +4,45 @@ import ShadeIO
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
-    /// The inputs as documents (files, directories' payload files in name order, `-`); a file that
-    /// cannot be read is a usage error naming it (exit 2).
+    /// The inputs as documents (files, directories' payload files in name order, `-`), each read whole
+    /// (`send`, `lint`); a file that cannot be read is a usage error naming it (exit 2).
     static func documents(_ inputs: [String]) throws(UsageError) -> [InputDocument] {
-        try read(inputs).documents
+        try read(inputs).documents()
     }
 
-    /// The documents of the inputs, and the inputs that held no payload at all: a directory without
-    /// payload files, an NDJSON file of blank lines. Those are said, because a mistyped glob or an
-    /// empty export should not pass as "nothing to report".
+    /// The inputs as sources, not yet read (directories expanded), and the inputs that held no payload
+    /// at all: a directory without payload files, an NDJSON file of blank lines. Those are said, because
+    /// a mistyped glob or an empty export should not pass as "nothing to report".
     struct Inputs {
-        var documents: [InputDocument] = []
+        var sources: [InputSource] = []
         /// `no payload files in DIR` / `no payload in FILE`, one per such input.
         var empty: [String] = []
+
+        /// Every source read whole, for the commands that check documents as they are (`lint`, `send`).
+        func documents() throws(UsageError) -> [InputDocument] {
+            do { return try InputFiles.expand(sources.map(\.name)) } catch { throw UsageError("\(error.path): \(error.reason)") }
+        }
     }
 
+    /// Lists the inputs without reading them (`state`, `snapshot` and `replay` stream them); an NDJSON
+    /// file is read only up to its first non-blank byte, to tell an empty one.
     static func read(_ arguments: [String]) throws(UsageError) -> Inputs {
         var inputs = Inputs()
         for argument in arguments {
-            let documents: [InputDocument]
+            let sources: [InputSource]
             do {
-                documents = try InputFiles.expand([argument])
+                sources = try InputFiles.sources([argument])
+                if sources.isEmpty {
+                    inputs.empty.append("no payload files in \(argument) (it has no .json, .jsonl, .ndjson or .apns file)")
+                }
+                for source in sources {
+                    guard case .path(let path) = source.origin, InputFiles.kind(ofPath: path) == .lines else { continue }
+                    if try InputFiles.isBlank(path) { inputs.empty.append("no payload in \(source.name) (it has no line of JSON)") }
+                }
             } catch {
                 throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
             }
-            if documents.isEmpty {
-                inputs.empty.append("no payload files in \(argument) (it has no .json, .jsonl, .ndjson or .apns file)")
-            }
-            for document in documents where document.kind == .lines && document.bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
-                inputs.empty.append("no payload in \(document.name) (it has no line of JSON)")
-            }
-            inputs.documents += documents
+            inputs.sources += sources
         }
         return inputs
     }
@@ -65,9 +73,10 @@ enum Session {
         return TextResolver(tables: StringTables(locale: locale, user: tables))
     }
 
-    /// One center per profile, fed every push of the documents in order; with `offline`, the profiles
-    /// are offline in that window of the pushes' time (SPEC §8).
-    static func centers(options: ProfileOptions, documents: [InputDocument], offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
+    /// One center per profile, fed every push of the inputs in order; with `offline`, the profiles
+    /// are offline in that window of the pushes' time (SPEC §8). Recordings are streamed: each line is
+    /// read, parsed and applied before the next is read, so memory does not grow with the file.
+    static func centers(options: ProfileOptions, inputs: Inputs, offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
@@ -79,11 +88,15 @@ enum Session {
             }
             timeline!.apply(outcome, to: &centers)
         }
-        for document in documents {
-            if document.kind == .lines {
-                intake.forEachLine(document.bytes, source: document.name) { apply($0) }
-            } else {
-                for outcome in intake.document(document.bytes, source: document.name) { apply(outcome) }
+        for source in inputs.sources {
+            do {
+                try InputFiles.read(source, whole: { bytes in
+                    intake.document(bytes, source: source.name) { apply($0) }
+                }, line: { bytes, number, terminated in
+                    intake.line(bytes, number: number, terminated: terminated, source: source.name) { apply($0) }
+                })
+            } catch {
+                throw UsageError("\(error.path): \(error.reason)")
             }
         }
         timeline?.finish(&centers)

@@ -74,7 +74,7 @@ enum LintCommand {
         let platforms = parsed.value("--platform") == nil ? Set(Platform.allCases) : Set(options.platforms)
         let tables = try Session.resolver(options: options).tables
         let read = try Session.read(inputs)
-        let documents = read.documents
+        let documents = try read.documents()
         var pushes: [LintedPush] = []
         for document in documents {
             switch document.kind {

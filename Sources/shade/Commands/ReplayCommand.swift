@@ -45,14 +45,15 @@ enum ReplayCommand {
         let speed = try Shade.speed(parsed.value("--speed"))
         let offline = try Session.offlineWindow(parsed)
         let read = try Session.read(inputs)
-        let documents = read.documents
+        let sources: ReplayInputs
+        do { sources = try InputFiles.openForReplay(read.sources) } catch { throw UsageError("\(error.path): \(error.reason)") }
         let texts = try Session.resolver(options: options)
         let session = LiveSession(options: options, texts: texts, journal: nil, apiKey: nil, clock: SystemClock())
         let title = "Shade — replaying " + inputs.joined(separator: " ")
 
         let headless = Headless.isChosen(parsed)
         if !headless {
-            let start = { session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false,
+            let start = { session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: parsed.has("--paused"), loops: false,
                                              offline: offline) }
             if let status = runInteractive(session: session, title: String(title.dropFirst(8)), options: options, texts: texts,
                                            localTime: Shade.localTime(parsed), noColor: parsed.has("--no-color"), onStart: start) {
@@ -64,7 +65,7 @@ enum ReplayCommand {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
         let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
-        session.startReplay(documents, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false, offline: offline)
+        session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false, offline: offline)
         let interrupted: Bool
         do {
             interrupted = try Headless.run(session, log: log) { session.replay?.isFinished ?? true }
@@ -74,8 +75,8 @@ enum ReplayCommand {
         }
         let played = session.replay?.playedCount ?? 0
         session.shutdown()
-        Console.line("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(documents.count) "
-            + "\(documents.count == 1 ? "file" : "files"); " + log.summary(session))
+        Console.line("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(sources.count) "
+            + "\(sources.count == 1 ? "file" : "files"); " + log.summary(session))
         fflush(stdout)
         return Session.finish(session.states(options.platforms), inputs: read, strict: parsed.has("--strict"))
     }

@@ -40,11 +40,13 @@ enum StateCommand {
         let inputs = try Shade.requireInputs(parsed, command: "state")
         let options = try parsed.profileOptions()
         let read = try Session.read(inputs)
-        let centers = try Session.centers(options: options, documents: read.documents, offline: try Session.offlineWindow(parsed))
+        let centers = try Session.centers(options: options, inputs: read, offline: try Session.offlineWindow(parsed))
         let states = centers.map(\.state)
         var json = StateJSON.value(states)
         if parsed.has("--trace") { json = StateJSON.addingTraces(json, states) }
-        print(JSONWriter.pretty(json))
+        // Written in pieces as it is made: the text of a large state is never held whole (nor copied
+        // into a String), the same bytes `print` wrote.
+        JSONWriter.pretty(json) { piece in _ = fwrite(piece.baseAddress, 1, piece.count, stdout) }
         fflush(stdout)
         return Session.finish(states, inputs: read, strict: parsed.has("--strict"))
     }

@@ -1,0 +1,163 @@
+import Foundation
+import Testing
+@testable import ShadeCore
+
+/// The flat tape: what `JSONParser` builds its trees from (so JSONParserTests check its grammar and
+/// errors), and the view the payload reading is ported onto.
+struct JSONTapeTests {
+    static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples")
+
+    /// Every document of Samples/ and the test fixtures: each line of a .jsonl, each other file whole.
+    static func documents() throws -> [(name: String, bytes: [UInt8])] {
+        let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+        var out: [(String, [UInt8])] = []
+        for root in [samples, fixtures] {
+            let files = FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap { $0 as? URL } ?? []
+            for url in files where ["json", "jsonl", "ndjson", "apns"].contains(url.pathExtension) {
+                let bytes = Array(try Data(contentsOf: url))
+                if url.pathExtension == "json" || url.pathExtension == "apns" {
+                    out.append((url.lastPathComponent, bytes))
+                } else {
+                    for (i, line) in bytes.split(separator: 0x0A).enumerated() { out.append(("\(url.lastPathComponent):\(i + 1)", Array(line))) }
+                }
+            }
+        }
+        return out
+    }
+
+    static func withView<R>(_ text: String, _ body: (JSONView) throws -> R) throws -> R {
+        let bytes = Array(text.utf8)
+        var tape = JSONTape()
+        try bytes.withUnsafeBufferPointer { try tape.parse($0) }
+        return try bytes.withUnsafeBufferPointer { buffer in try tape.withRoot(buffer, body) }
+    }
+
+    @Test func compactSizeOnTheTapeIsTheSizeOfTheCompactTextForEverySampleDocument() throws {
+        var checked = 0
+        for (name, bytes) in try Self.documents() {
+            var tape = JSONTape()
+            let parsed: Bool = bytes.withUnsafeBufferPointer { (buffer) -> Bool in (try? tape.parse(buffer)) != nil }
+            guard parsed else { continue }   // the invalid-JSON samples
+            try bytes.withUnsafeBufferPointer { buffer in
+                try tape.withRoot(buffer) { root in
+                    let tree = try JSONParser.parse(bytes)
+                    #expect(root.json == tree, "\(name)")
+                    #expect(root.compactSize == JSONWriter.compactSize(tree), "\(name)")
+                    #expect(root.compactSize == JSONWriter.compactBytes(tree).count, "\(name)")
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+
+    @Test(arguments: [
+        #"{"a":"x\ty","b":"\u00e9\ud83d\ude00","c":"\/\"\\","d":"\u0001"}"#,
+        #"[1,-2.5e+3,true,false,null,"",{},[]]"#,
+        "{\"k\": \"caf\u{E9} \u{1F600}\", \"n\": [ 1 , 2 ] }",
+        // Raw DEL and C1 are valid JSON text; the writer escapes them (issue 10), so they measure six bytes.
+        "{\"del\u{7F}\": \"csi\u{9B}2J \u{85} \u{A0}\"}",
+    ])
+    func escapedStringsAreMeasuredAsTheyWillBeWritten(text: String) throws {
+        let tree = try JSONParser.parse(text)
+        try Self.withView(text) { root in
+            #expect(root.compactSize == JSONWriter.compactBytes(tree).count)
+            #expect(root.json == tree)
+        }
+    }
+
+    @Test func lookupsAnswerAsTheTreeDoes() throws {
+        let text = #"{"aps": {"alert": {"title": "T\u00e9", "body": "b"}, "badge": 3, "thread-id": "t"}, "k\u0065y": 1, "key": 2, "flag": true, "n": null, "list": [1, "2", {"x": []}], "s": " 42 "}"#
+        let tree = try JSONParser.parse(text)
+        try Self.withView(text) { root in
+            #expect(root.isObject && root.count == 7)
+            #expect(root["aps"]?["alert"]?["title"]?.string == "Té")
+            #expect(root["aps"]?["alert"]?["title"]?.stringEquals("Té") == true)
+            #expect(root["aps"]?["badge"]?.int == 3)
+            #expect(root["aps"]?["missing"] == nil)
+            #expect(root["aps"]?["badge"]?["x"] == nil)   // a number has no members
+            // Duplicates (one spelled with an escape): the last wins, as in JSONObject.
+            #expect(root["key"]?.numberLexeme == "2")
+            #expect(root["flag"]?.bool == true)
+            #expect(root["n"]?.isNull == true)
+            #expect(root["s"]?.int == tree["s"]?.int)
+            #expect(root["list"]?.elements.map { $0.scalarText } == ["1", "2", nil])
+            #expect(root["list"]?.elements.map(\.json) == tree["list"]?.array)
+            #expect(root.members.map { $0.key.string ?? "?" } == tree.object?.keys)
+            #expect(root.members.map(\.value.json) == tree.object?.members.map(\.value))
+            for (key, value) in root.members {
+                #expect(tree.object?[key.string ?? ""]?.scalarText == root[key.string ?? ""]?.scalarText)
+                #expect(value.kind == root[key.string ?? ""].map { $0.kind } || key.string == "key")
+            }
+        }
+    }
+
+    @Test func aTapeIsReusedAndHoldsOnlyTheLastDocument() throws {
+        var tape = JSONTape()
+        let first = Array(#"{"a": [1, 2, 3], "b": {"c": "d"}}"#.utf8)
+        let second = Array(#"[true]"#.utf8)
+        try first.withUnsafeBufferPointer { try tape.parse($0) }
+        #expect(tape.tokens.count == 10)  // object, a, array, 1, 2, 3, b, object, c, d
+        #expect(tape.topOffsets == [1, 17])
+        let broken = Array(#"{"a": }"#.utf8)
+        #expect(throws: JSONError.self) { try broken.withUnsafeBufferPointer { try tape.parse($0) } }
+        try second.withUnsafeBufferPointer { try tape.parse($0) }
+        #expect(tape.tokens.count == 2)
+        #expect(tape.topOffsets == [1])
+        second.withUnsafeBufferPointer { buffer in tape.withRoot(buffer) { #expect($0.json == .array([.bool(true)])) } }
+    }
+
+    @Test func containersKnowWhereTheValueAfterThemStarts() throws {
+        try Self.withView(#"{"a": {"b": [1, {"c": 2}]}, "z": 0}"#) { root in
+            let tokens = root.tokens
+            #expect(Int(tokens[0].next) == tokens.count)
+            #expect(root["z"]?.numberLexeme == "0")
+            #expect(root["a"]?["b"]?.count == 2)
+            #expect(root["a"]?.compactSize == #"{"b":[1,{"c":2}]}"#.utf8.count)
+        }
+    }
+
+    /// Strings are scanned eight bytes at a time: whatever the position of a quote, escape, control
+    /// character or non-ASCII byte within a word, the answer is the byte-by-byte one.
+    @Test(arguments: 0...17)
+    func everyPositionInAWordIsSeen(offset: Int) throws {
+        let before = String(repeating: "a", count: offset)
+        let after = String(repeating: "b", count: 17 - offset)
+        #expect(try JSONParser.parse("[\"\(before)\\n\(after)\"]") == .array([.string(before + "\n" + after)]))
+        #expect(try JSONParser.parse("[\"\(before)é\(after)\", \"\(before)\"]") == .array([.string(before + "é" + after), .string(before)]))
+        #expect(throws: JSONError(message: "unescaped control character U+0001 in a string (write it as \\u0001)", offset: 2 + offset,
+                                  line: 1, column: 3 + offset)) {
+            try JSONParser.parse(Array("[\"\(before)".utf8) + [0x01] + Array("\(after)\"]".utf8))
+        }
+        #expect(throws: JSONError(message: "invalid UTF-8 in a string", offset: 1, line: 1, column: 2)) {
+            try JSONParser.parse(Array("[\"\(before)".utf8) + [0xFF] + Array("\(after)\"]".utf8))
+        }
+        // A byte ≥ 0x80 after the closing quote, within the same word, is not the string's.
+        #expect(try JSONParser.parse("[\"\(before)\", \"é\"]") == .array([.string(before), .string("é")]))
+    }
+}
+
+/// `shade state` writes its text in pieces: together they are the pretty text and a newline.
+@Test func prettyTextInPiecesIsThePrettyText() {
+    let big = JSON.object(JSONObject((0..<3000).map { JSONObject.Member(key: "k\($0)", value: .array([.string("v \($0) \u{1F600}\n"), .number("\($0)"), .null])) }))
+    var pieces: [[UInt8]] = []
+    JSONWriter.pretty(big) { pieces.append(Array($0)) }
+    #expect(pieces.count > 2)
+    #expect(pieces.dropLast().allSatisfy { $0.count >= 1 << 16 })
+    #expect(pieces.flatMap { $0 } == Array((JSONWriter.pretty(big) + "\n").utf8))
+}
+
+/// The fast ISO 8601 writer gives the digit-by-digit one's text, edges of days, years and eras included.
+@Test func iso8601IsWrittenAsTheDigitByDigitWriterWritesIt() {
+    var generator = SystemRandomNumberGenerator()
+    let edges: [Int64] = [0, -1, 1, 86_399_999, 86_400_000, -86_400_000, 951_782_400_000, 1_796_033_820_120,
+                          253_402_300_799_999, 253_402_300_800_000, -62_167_219_200_000, -62_167_219_200_001, Int64(Int32.max) * 1000]
+    let random = (0..<2000).map { _ in Int64.random(in: -70_000_000_000_000...300_000_000_000_000, using: &generator) }
+    for millis in edges + random {
+        #expect(Timestamp.iso8601(millis: millis) == Timestamp.iso8601Digits(millis: millis), "\(millis)")
+        if let back = Timestamp.millis(fromISO8601: Timestamp.iso8601(millis: millis)), (0...253_402_300_799_999).contains(millis) {
+            #expect(back == millis)
+        }
+    }
+}
