@@ -76,7 +76,7 @@ func finding6_sendRefusesASocketAnotherUserListensOnAndSendsNothing(mode: String
     let directory = ServerBuild.temporary("squat")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
     let path = directory + "/shade.sock", log = directory + "/received"
-    FileManager.default.createFile(atPath: log, contents: Data(), attributes: [.posixPermissions: 0o666])
+    _ = FileManager.default.createFile(atPath: log, contents: Data(), attributes: [.posixPermissions: 0o666])
     let squat = try ShadeProcess(["-c", squatter, path, log, mode], executable: "/usr/bin/python3")
     defer { _ = squat.stop(signal: SIGKILL) }
     guard squat.waitForOutput(matching: "ready") != nil else {

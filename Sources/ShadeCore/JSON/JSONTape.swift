@@ -258,8 +258,8 @@ public struct JSONView {
 
     // MARK: whole values
 
-    /// The length of the value's compact JSON text (`JSONWriter.compactSize` of `json`), computed on the
-    /// tape: what APNs and FCM measure (I9, V1), without re-serialising. Unescaped strings are their
+    /// The value's size as a push service receives it (`JSONWriter.compactSize` of `json`), computed on
+    /// the tape: what APNs and FCM measure (I9, V1), without re-serialising. Unescaped strings are their
     /// own size; only strings with escapes are decoded to be measured.
     public var compactSize: Int {
         var size = 0
@@ -270,14 +270,12 @@ public struct JSONView {
             case .false: size += 5
             case .number: size += t.end - t.start
             case .string:
-                // Raw text between quotes holds no C0 control, quote or lone backslash: it is written
-                // back as it came, unless it had escapes (they may be written differently) or holds a
-                // DEL or C1 control, which the writer escapes (SafeText's controls never go out raw).
+                // Raw text between quotes holds no C0 control, quote or lone backslash: it goes out as it
+                // came. Only strings with escapes are decoded (a sender may have escaped more than it must).
                 if t.escaped {
-                    size += at(i).decodeEscaped { JSONWriter.escapedSize(utf8: $0) }
+                    size += at(i).decodeEscaped { JSONWriter.wireSize(utf8: $0) }
                 } else {
-                    let raw = UnsafeBufferPointer(rebasing: bytes[Int(t.start)..<Int(t.end)])
-                    size += raw.contains { $0 == 0x7F || $0 == 0xC2 } ? JSONWriter.escapedSize(utf8: raw) : 2 + raw.count
+                    size += 2 + t.end - t.start
                 }
             case .array: size += 2 + max(0, Int(t.count) - 1)
             case .object: size += 2 + max(0, Int(t.count) - 1) + Int(t.count)  // commas and colons

@@ -45,33 +45,32 @@ public struct JSONWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The size of the compact text, without building it.
+    /// The size of the payload as a push service receives it (I9, V1), without building it: compact
+    /// text with the escapes every sender's serializer writes (a quote, a backslash, C0 controls).
+    /// Shade's own output also escapes DEL and C1 (no terminal may act on them), but a sender sends
+    /// those raw, and APNs counts the bytes it was sent — so they count as themselves here.
     public static func compactSize(_ value: JSON) -> Int {
         switch value {
         case .null: return 4
         case .bool(let b): return b ? 4 : 5
         case .number(let n): return n.utf8.count
-        case .string(let s): return escapedSize(s)
+        case .string(let s): return wireSize(s)
         case .array(let a): return 2 + max(0, a.count - 1) + a.reduce(0) { $0 + compactSize($1) }
         case .object(let o):
             return 2 + max(0, o.members.count - 1)
-                + o.members.reduce(0) { $0 + escapedSize($1.key) + 1 + compactSize($1.value) }
+                + o.members.reduce(0) { $0 + wireSize($1.key) + 1 + compactSize($1.value) }
         }
     }
 
-    static func escapedSize(_ s: String) -> Int {
+    static func wireSize(_ s: String) -> Int {
         var s = s
-        return s.withUTF8 { escapedSize(utf8: $0) }
+        return s.withUTF8 { wireSize(utf8: $0) }
     }
 
-    /// The size of a string's text once quoted and escaped as `writeString` writes it.
-    static func escapedSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// A string's size once quoted and escaped as a sender writes it (see `compactSize`).
+    static func wireSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var size = 2 + utf8.count
-        var previous: UInt8 = 0
-        for b in utf8 {
-            defer { previous = b }
-            if previous == 0xC2 && isC1SecondByte(b) { size += 4; continue }   // two bytes become six: \u0085
-            guard needsEscape(b) else { continue }
+        for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1  // two characters, such as \n
             default: size += 5  // six: \u00XX
