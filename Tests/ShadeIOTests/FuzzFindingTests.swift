@@ -53,3 +53,13 @@ func fuzzLineFramer_everyPieceSizeFramesTheWholeInputsLines(text: String, piece:
         }
     }
 }
+
+/// FuzzJSONParser: once I9's size counted DEL and C1 as the raw bytes a sender sends, the target still
+/// compared it with Shade's own output, which escapes them (`\u007f`, `\u0085`). The finding is compact
+/// JSON as a sender writes it, so its size is its own length; Shade's output is longer by the escapes.
+@Test func fuzzJSONParser_theSizeOfASendersCompactJSONIsItsLengthWithDELAndC1Raw() throws {
+    let finding = try fuzzFinding("JSONParser", "del-and-c1-wire-size.json")
+    let value = try JSONParser.parse(finding)
+    #expect(JSONWriter.compactSize(value) == finding.count)
+    #expect(JSONWriter.compactBytes(value).count == finding.count + 5 + 4)
+}
