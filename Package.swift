@@ -34,3 +34,23 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Fuzz targets (scripts/fuzz.sh, libFuzzer with -sanitize=fuzzer,address), declared only when SHADE_FUZZ=1
+// so `swift build` and `swift test` never see them; fuzz.sh builds them in .build/fuzz. Each is a folder
+// Fuzz/NAME holding main.swift; adding one is that file and its line here.
+let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
+    ("JSONParser", ["ShadeCore"]),
+    ("Center", ["ShadeCore", "ShadeUI"]),
+    ("HTTPRequest", ["ShadeCore", "ShadeIO"]),
+    ("LineFramer", ["ShadeCore", "ShadeIO"]),
+    ("StringTables", ["ShadeCore"]),
+    ("LocFormat", ["ShadeCore"]),
+    ("Lint", ["ShadeCore"]),
+]
+if Context.environment["SHADE_FUZZ"] == "1" {
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore"], path: "Fuzz/Support"))
+    for target in fuzzTargets {
+        package.targets.append(.executableTarget(name: "Fuzz" + target.name, dependencies: ["FuzzSupport"] + target.dependencies,
+                                                 path: "Fuzz/" + target.name))
+    }
+}

@@ -142,7 +142,14 @@ struct ContractTests {
         #expect(install.contains("swift build -c release"))
         let ci = try String(contentsOfFile: root + "/.ci/run", encoding: .utf8)
         let readme = try String(contentsOfFile: root + "/README.md", encoding: .utf8)
-        #expect(ci.split(separator: "\n").last == "scripts/test.sh", "CI runs the test command README gives")
+        // The test command, then fuzzing and memcheck (which build on what the tests built).
+        let commands = ci.split(separator: "\n").filter { !$0.hasPrefix("#") && !$0.isEmpty }
+        #expect(commands.suffix(3) == ["scripts/test.sh", #"scripts/fuzz.sh all "${SHADE_FUZZ_SECONDS:-60}""#,
+                                       "MEMCHECK_BUILD=0 scripts/memcheck.sh"], "CI runs the test command README gives")
+        for script in ["scripts/fuzz.sh", "scripts/memcheck.sh"] {
+            #expect(try runCommand("/bin/bash", ["-n", root + "/" + script]).status == 0, "\(script)")
+            #expect(FileManager.default.isExecutableFile(atPath: root + "/" + script), "\(script)")
+        }
         #expect(readme.contains("scripts/test.sh           # the whole test suite"))
         #expect(readme.contains("swift run shade demo"))
         #expect(ci.contains("swift test"))

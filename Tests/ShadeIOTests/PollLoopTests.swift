@@ -321,14 +321,17 @@ import Testing
     }
 }
 
+/// Issue 10, finding 6: the default socket is in a directory of its own, never straight in /tmp.
 @Test(arguments: [
-    (["XDG_RUNTIME_DIR": "/run/user/1000"], "/run/user/1000/shade.sock"),
-    (["XDG_RUNTIME_DIR": "/run/user/1000/"], "/run/user/1000/shade.sock"),
-    (["XDG_RUNTIME_DIR": ""], "/tmp/shade-1000.sock"),
-    ([:], "/tmp/shade-1000.sock"),
+    (["XDG_RUNTIME_DIR": "/run/user/1000"], "/run/user/1000/shade/shade.sock"),
+    (["XDG_RUNTIME_DIR": "/run/user/1000/"], "/run/user/1000/shade/shade.sock"),
+    (["XDG_RUNTIME_DIR": ""], "/tmp/shade-1000/shade.sock"),
+    (["XDG_RUNTIME_DIR": "relative/dir"], "/tmp/shade-1000/shade.sock"),
+    ([:], "/tmp/shade-1000/shade.sock"),
 ])
-func defaultSocketPath(environment: [String: String], path: String) {
+func finding6_theDefaultSocketLivesInAPrivateDirectory(environment: [String: String], path: String) {
     #expect(Endpoint.defaultSocketPath(environment: environment, uid: 1000) == path)
+    #expect(Endpoint.defaultSocketDirectory(environment: environment, uid: 1000) + "/shade.sock" == path)
 }
 
 // MARK: Timers and the application's descriptors

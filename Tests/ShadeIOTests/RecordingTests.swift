@@ -76,12 +76,13 @@ private func contents(_ path: String) -> String {
     #expect(contents(path) == "{\"old\": 1}\n{\"at\": \"2026-11-30T10:15:00.120Z\", \"payload\": {}}\n{\"n\": 2}\n")
 }
 
-@Test func journalCreatesTheFileWithMode0644() throws {
+/// Issue 10: recordings hold payloads (and were created 0644).
+@Test func journalCreatesTheFileWithMode0600() throws {
     let path = temporaryPath("new.jsonl")
     let journal = try Journal(appendingTo: path)
     try journal.append(line: [])
     let mode = try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
-    #expect(mode == 0o644 & ~Int(currentUmask()))
+    #expect(mode == 0o600 & ~Int(currentUmask()))
     #expect(contents(path) == "\n")
 }
 
@@ -121,4 +122,84 @@ private func currentUmask() -> mode_t {
     }
     #expect(JournalError(path: "/r.jsonl", reason: "No space left on device").description
         == "cannot write the recording /r.jsonl: No space left on device")
+}
+
+// MARK: no torn line (issue 10, finding 2)
+
+/// A disk that takes `room` more bytes: writes stop short at it, then fail with ENOSPC.
+private final class SmallDisk {
+    var room: Int
+    var writes = 0
+    init(room: Int) { self.room = room }
+
+    func write(_ fd: Int32, _ pointer: UnsafeRawPointer, _ count: Int) -> Int {
+        writes += 1
+        guard room > 0 else {
+            errno = ENOSPC
+            return -1
+        }
+        let taken = Glibc.write(fd, pointer, min(count, room))
+        room -= taken
+        return taken
+    }
+}
+
+@Test func finding2_aWriteThatStopsShortIsCutBackToTheLastWholeLine() throws {
+    let path = temporaryPath("full.jsonl")
+    _ = FileManager.default.createFile(atPath: path, contents: Data("{\"old\": 1}\n".utf8))
+    let disk = SmallDisk(room: 5)
+    let journal = try Journal(appendingTo: path, write: disk.write)
+    #expect(throws: JournalError(path: path, reason: "No space left on device")) {
+        try journal.append(line: Array("{\"aps\": {\"alert\": \"hi\"}}".utf8))
+    }
+    #expect(contents(path) == "{\"old\": 1}\n")
+    #expect(disk.writes == 2)   // 5 bytes, then ENOSPC
+    disk.room = 1 << 20
+    try journal.append(line: Array("{\"n\": 2}".utf8))
+    #expect(contents(path) == "{\"old\": 1}\n{\"n\": 2}\n")
+}
+
+@Test func finding2_aJournalThatCannotCutBackRefusesEveryPushUntilItCan() throws {
+    let path = temporaryPath("stuck.jsonl")
+    let disk = SmallDisk(room: 4)
+    var truncations = 0
+    var truncateWorks = false
+    let journal = try Journal(appendingTo: path, write: disk.write, truncate: { fd, length in
+        truncations += 1
+        guard truncateWorks else {
+            errno = EIO
+            return -1
+        }
+        return ftruncate(fd, off_t(length))
+    })
+    let stuck = JournalError(path: path, reason: "No space left on device, and the part written cannot be cut off "
+        + "(Input/output error); refusing every push until it can")
+    #expect(throws: stuck) { try journal.append(line: Array("{\"first\": 1}".utf8)) }
+    #expect(contents(path) == "{\"fi")
+    disk.room = 1 << 20
+    let writes = disk.writes
+    #expect(throws: stuck) { try journal.append(line: Array("{\"second\": 2}".utf8)) }
+    #expect(disk.writes == writes)   // refused before writing anything
+    truncateWorks = true
+    try journal.append(line: Array("{\"third\": 3}".utf8))
+    #expect(contents(path) == "{\"third\": 3}\n")
+    #expect(truncations == 3)
+}
+
+@Test(arguments: [
+    ("{\"a\": 1}\n{\"a", "{\"a\": 1}\n", 3),
+    ("{\"a", "", 3),
+    ("{\"a\": 1}\n", "{\"a\": 1}\n", 0),
+    ("", "", 0),
+    // A torn tail longer than one read of the end.
+    ("{\"a\": 1}\n" + String(repeating: "x", count: 100_000), "{\"a\": 1}\n", 100_000),
+])
+func finding2_openingARecordingWithATornTailCutsItToTheLastWholeLine(before: String, after: String, cut: Int) throws {
+    let path = temporaryPath("torn.jsonl")
+    _ = FileManager.default.createFile(atPath: path, contents: Data(before.utf8))
+    let journal = try Journal(appendingTo: path)
+    #expect(journal.repairedBytes == cut)
+    #expect(contents(path) == after)
+    try journal.append(line: Array("{\"b\": 2}".utf8))
+    #expect(contents(path) == after + "{\"b\": 2}\n")
 }

@@ -53,19 +53,20 @@ let seedConversationItem = """
     #expect(compact(state["received"]) == "1")
 }
 
-@Test(.enabled(if: curlAvailable)) func apiKeyMakesTheSendToUserCredentialsRequired() throws {
+/// Issue 10, finding 7: `--api-key` guarded only send-to-user (and any non-empty secret passed).
+@Test(.enabled(if: curlAvailable)) func finding7_apiKeyIsRequiredOverRealTCPAndNothingUnauthorizedIsCounted() throws {
     let server = try LiveServer(apiKey: "k-123")
     defer { server.stop() }
     let body = #"{"userId":"u","title":"T","body":"B"}"#
     let url = server.base + "/push/send-to-user"
     #expect(try curlRequest([url, "-d", body]).description
-        == #"401 {"ok": false, "error": "unauthorized: this Shade was started with --api-key; send that key in x-api-key, and an x-server-secret header"}"#)
-    #expect(try curlRequest([url, "-H", "x-api-key: wrong", "-H", "x-server-secret: s", "-d", body]).status == 401)
-    #expect(try curlRequest([url, "-H", "x-api-key: k-123", "-d", body]).status == 401)
-    #expect(try curlRequest([url, "-H", "x-api-key: k-123", "-H", "x-server-secret: s", "-d", body]).description
-        == #"200 {"ok": true, "id": 1}"#)
-    // Unauthenticated requests are not pushes: nothing else was counted.
+        == #"401 {"ok": false, "error": "unauthorized: this Shade was started with --api-key; send it in the x-api-key header"}"#)
+    #expect(try curlRequest([url, "-H", "x-api-key: wrong", "-d", body]).description
+        == #"401 {"ok": false, "error": "unauthorized: x-api-key is not the value this Shade was started with (--api-key)"}"#)
+    #expect(try curlRequest([url, "-H", "x-api-key: k-123", "-d", body]).description == #"200 {"ok": true, "id": 1}"#)
+    // Unauthenticated requests are not pushes: nothing else was counted. Reading needs no key.
     #expect(compact(try server.state()["received"]) == "1")
+    #expect(try curlRequest([server.base + "/healthz"]).description == "200 ok")
 }
 
 let largeAlert = String(repeating: "x", count: 4100)

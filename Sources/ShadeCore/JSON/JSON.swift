@@ -34,18 +34,27 @@ public struct JSONObject: Sendable, Equatable {
             var i = members.count - 1
             while i >= 0 {
                 let candidate = members[i].key
-                if candidate.utf8.count == length && candidate == key { return members[i].value }
+                if candidate.utf8.count == length && Self.sameKey(candidate, key) { return members[i].value }
                 i -= 1
             }
             return nil
         }
         set {
-            if let index = members.lastIndex(where: { $0.key == key }) {
-                if let newValue { members[index].value = newValue } else { members.removeAll { $0.key == key } }
+            if let index = members.lastIndex(where: { Self.sameKey($0.key, key) }) {
+                if let newValue { members[index].value = newValue } else { members.removeAll { Self.sameKey($0.key, key) } }
             } else if let newValue {
                 members.append(Member(key: key, value: newValue))
             }
         }
+    }
+
+    /// Keys match as JavaScript matches them, code unit for code unit. Swift's `==` compares
+    /// canonical equivalence, which normalises both sides: a key of 100,000 combining marks cost
+    /// its whole length on every lookup of `aps` (issue 10, finding 3), and U+212A KELVIN SIGN
+    /// would have answered for `K`.
+    @inline(__always)
+    static func sameKey(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     public var keys: [String] { members.map(\.key) }
@@ -60,7 +69,7 @@ public struct JSONObject: Sendable, Equatable {
     }
 
     public func removing(_ keys: Set<String>) -> JSONObject {
-        JSONObject(members.filter { !keys.contains($0.key) })
+        JSONObject(members.filter { member in !keys.contains { Self.sameKey($0, member.key) } })
     }
 }
 
@@ -74,11 +83,13 @@ extension JSON {
     public subscript(key: String) -> JSON? { object?[key] }
 
     /// The value as an integer: a JSON number with no fraction, or a string holding one
-    /// (FCM data values and node-gcm fields are often strings).
+    /// (FCM data values and node-gcm fields are often strings). Digits beyond Int's range saturate
+    /// (`Checked`): a payload's `"badge": 99999999999999999999` is a huge badge, not a trap.
     public var int: Int? {
         switch self {
-        case .number(let n): return Int(n) ?? Double(n).flatMap { $0 == $0.rounded() && abs($0) < 1e15 ? Int($0) : nil }
-        case .string(let s): return Int(s.trimmingASCIIWhitespace())
+        case .number(let n):
+            return Checked.integer(n) ?? Double(n).flatMap { $0 == $0.rounded() && Swift.abs($0) < 1e15 ? Int($0) : nil }
+        case .string(let s): return Checked.integer(s.trimmingASCIIWhitespace())
         default: return nil
         }
     }

@@ -367,8 +367,8 @@ public struct JSONView: JSONReadable {
 
     // MARK: whole values
 
-    /// The length of the value's compact JSON text (`JSONWriter.compactSize` of `json`), computed on the
-    /// tape: what APNs and FCM measure (I9, V1), without re-serialising. Unescaped strings are their
+    /// The value's size as a push service receives it (`JSONWriter.compactSize` of `json`), computed on
+    /// the tape: what APNs and FCM measure (I9, V1), without re-serialising. Unescaped strings are their
     /// own size; only strings with escapes are decoded to be measured.
     public var compactSize: Int {
         var size = 0
@@ -379,9 +379,13 @@ public struct JSONView: JSONReadable {
             case .false: size += 5
             case .number: size += t.end - t.start
             case .string:
-                // Raw text between quotes holds no control character, quote or lone backslash: it is
-                // written back as it came, unless it had escapes (they may be written differently).
-                size += t.escaped ? at(i).decodeEscaped { JSONWriter.escapedSize(utf8: $0) } : 2 + t.end - t.start
+                // Raw text between quotes holds no C0 control, quote or lone backslash: it goes out as it
+                // came. Only strings with escapes are decoded (a sender may have escaped more than it must).
+                if t.escaped {
+                    size += at(i).decodeEscaped { JSONWriter.wireSize(utf8: $0) }
+                } else {
+                    size += 2 + t.end - t.start
+                }
             case .array: size += 2 + max(0, Int(t.count) - 1)
             case .object: size += 2 + max(0, Int(t.count) - 1) + Int(t.count)  // commas and colons
             }
@@ -587,7 +591,9 @@ private struct ByteScanner {
             }
             return p
         default:
-            throw fail("invalid escape \\\(Character(Unicode.Scalar(e))) in a string", at: escapeAt)
+            // The byte is shown as its number unless printable: a message never carries a raw control byte.
+            let shown = e >= 0x21 && e < 0x7F ? "\\\(Character(Unicode.Scalar(e)))" : "\\ followed by byte 0x" + String(e, radix: 16, uppercase: true)
+            throw fail("invalid escape \(shown) in a string", at: escapeAt)
         }
     }
 
@@ -757,13 +763,13 @@ private struct TapeBuilder {
                     head = JSONTape.head(scan.base + key.start, count: length)
                 }
                 storage.pointer[count - 1].head = head
-                storage.pointer[count - 1].count = Int32(truncatingIfNeeded: length)
+                storage.pointer[count - 1].count = Int32(clamping: length)
                 keys |= JSONTape.keyBit(count: length, head: head)
             }
             p = scan.skipWhitespace(key.next)
             guard p < scan.end, scan.base[p] == UInt8(ascii: ":") else {
                 let name = JSONView(tokens: UnsafeBufferPointer(start: storage.pointer, count: count), bytes: scan.buffer, index: count - 1).decodedText
-                throw scan.fail("unexpected \(scan.describeByte(at: p)): expected ':' after the key \"\(name)\"", at: p)
+                throw scan.fail("unexpected \(scan.describeByte(at: p)): expected ':' after the key \(JSONWriter.compact(.string(name)))", at: p)
             }
             p = scan.skipWhitespace(try parseValue(p + 1))
             members += 1

@@ -45,29 +45,32 @@ public struct JSONWriter {
         return String(decoding: writer.bytes, as: UTF8.self)
     }
 
-    /// The size of the compact text, without building it.
+    /// The size of the payload as a push service receives it (I9, V1), without building it: compact
+    /// text with the escapes every sender's serializer writes (a quote, a backslash, C0 controls).
+    /// Shade's own output also escapes DEL and C1 (no terminal may act on them), but a sender sends
+    /// those raw, and APNs counts the bytes it was sent — so they count as themselves here.
     public static func compactSize(_ value: JSON) -> Int {
         switch value {
         case .null: return 4
         case .bool(let b): return b ? 4 : 5
         case .number(let n): return n.utf8.count
-        case .string(let s): return escapedSize(s)
+        case .string(let s): return wireSize(s)
         case .array(let a): return 2 + max(0, a.count - 1) + a.reduce(0) { $0 + compactSize($1) }
         case .object(let o):
             return 2 + max(0, o.members.count - 1)
-                + o.members.reduce(0) { $0 + escapedSize($1.key) + 1 + compactSize($1.value) }
+                + o.members.reduce(0) { $0 + wireSize($1.key) + 1 + compactSize($1.value) }
         }
     }
 
-    static func escapedSize(_ s: String) -> Int {
+    static func wireSize(_ s: String) -> Int {
         var s = s
-        return s.withUTF8 { escapedSize(utf8: $0) }
+        return s.withUTF8 { wireSize(utf8: $0) }
     }
 
-    /// The size of a string's text once quoted and escaped as `writeString` writes it.
-    static func escapedSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
+    /// A string's size once quoted and escaped as a sender writes it (see `compactSize`).
+    static func wireSize(utf8: UnsafeBufferPointer<UInt8>) -> Int {
         var size = 2 + utf8.count
-        for b in utf8 where needsEscape(b) {
+        for b in utf8 where b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") {
             switch b {
             case UInt8(ascii: "\""), UInt8(ascii: "\\"), 0x08, 0x0C, 0x0A, 0x0D, 0x09: size += 1  // two characters, such as \n
             default: size += 5  // six: \u00XX
@@ -76,8 +79,17 @@ public struct JSONWriter {
         return size
     }
 
+    /// The bytes written as an escape: a quote, a backslash, and every control character
+    /// `SafeText.isControl` names (C0, DEL here; C1 through `isC1SecondByte`), so no terminal that
+    /// shows the JSON acts on one.
     @inline(__always)
-    static func needsEscape(_ b: UInt8) -> Bool { b < 0x20 || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\") }
+    static func needsEscape(_ b: UInt8) -> Bool {
+        b < 0x80 && (SafeText.isControl(UInt32(b)) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\"))
+    }
+
+    /// C1 controls are U+0080–U+009F: in UTF-8, 0xC2 followed by one of these.
+    @inline(__always)
+    static func isC1SecondByte(_ b: UInt8) -> Bool { b >= 0x80 && b <= 0x9F }
 
     public mutating func write(_ value: JSON) {
         switch value {
@@ -133,10 +145,22 @@ public struct JSONWriter {
         var s = s
         s.withUTF8 { utf8 in
             var run = 0
-            for i in utf8.indices where Self.needsEscape(utf8[i]) {
-                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                writeEscape(utf8[i])
-                run = i + 1
+            var i = 0
+            while i < utf8.count {
+                let b = utf8[i]
+                if Self.needsEscape(b) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                    writeEscape(b)
+                    i += 1
+                    run = i
+                } else if b == 0xC2 && i + 1 < utf8.count && Self.isC1SecondByte(utf8[i + 1]) {
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                    writeEscape(utf8[i + 1])   // the scalar's value is its second byte
+                    i += 2
+                    run = i
+                } else {
+                    i += 1
+                }
             }
             bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         }

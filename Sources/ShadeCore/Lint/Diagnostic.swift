@@ -116,12 +116,12 @@ public struct LintReport: Sendable, Equatable {
             if total > 1 {
                 let what = push.shape.map { "\($0.displayName), \($0.rule)" }
                     ?? (push.diagnostics.contains { $0.rule == "V8" && $0.severity == .error } ? "invalid JSON" : "no known shape")
-                out += visible("\(push.source): push \(seen[name]!) of \(total) (\(what))") + "\n"
+                out += SafeText.line("\(push.source): push \(seen[name]!) of \(total) (\(what))") + "\n"
             }
             for d in push.diagnostics {
                 let position = "\(name):\(d.line ?? push.source.line ?? 1)"
                 let platform = d.platform.map { " (\($0.displayName))" } ?? ""
-                out += visible("\(position): \(d.severity.rawValue) [\(d.rule)] \(d.path)\(platform): \(d.message)") + "\n"
+                out += SafeText.line("\(position): \(d.severity.rawValue) [\(d.rule)] \(d.path)\(platform): \(d.message)") + "\n"
             }
         }
         return out + summary + "\n"
@@ -138,8 +138,8 @@ public struct LintReport: Sendable, Equatable {
                     "line": .number(String(d.line ?? push.source.line ?? 1)),
                     "severity": .string(d.severity.rawValue),
                     "rule": .string(d.rule),
-                    "path": .string(visible(d.path)),
-                    "message": .string(visible(d.message)),
+                    "path": .string(d.path),
+                    "message": .string(d.message),
                     "platform": d.platform.map { .string($0.rawValue) } ?? .null,
                 ])
                 lines.append("  " + JSONWriter.compact(.object(object)))
@@ -148,18 +148,4 @@ public struct LintReport: Sendable, Equatable {
         return lines.isEmpty ? "[]\n" : "[\n" + lines.joined(separator: ",\n") + "\n]\n"
     }
 
-    /// Payload text is data: no control character (C0, DEL, C1) reaches the terminal; each is
-    /// written as its `\u` escape.
-    func visible(_ text: String) -> String {
-        var out = ""
-        out.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
-        for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 || (scalar.value >= 0x7F && scalar.value < 0xA0) {
-                out += "\\u" + hex4(scalar.value)
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
 }

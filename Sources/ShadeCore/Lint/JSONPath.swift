@@ -20,29 +20,82 @@ public enum JSONPath {
         return root + path.dropFirst()
     }
 
-    /// The path one level up (`$.a.b` → `$.a`, `$.a["x.y"]` → `$.a`, `$[2]` → `$`), nil at `$`.
-    static func parent(_ path: String) -> String? {
-        guard path != "$", let last = path.last else { return nil }
-        if last == "]" {
-            // Skip back over a quoted key (which may itself hold `[`) or an index.
-            var index = path.index(before: path.endIndex)
-            var inString = false
-            while index > path.startIndex {
-                index = path.index(before: index)
-                let c = path[index]
-                if c == "\"" {
-                    var backslashes = 0
-                    var j = index
-                    while j > path.startIndex, path[path.index(before: j)] == "\\" { backslashes += 1; j = path.index(before: j) }
-                    if backslashes % 2 == 0 { inString.toggle() }
-                } else if c == "[" && !inString {
-                    return String(path[..<index])
-                }
+    /// A path built from `root` and steps below it: what `member` and `element` make one at a time.
+    /// Lint walks documents with steps and writes a path only for a finding, so a long key deep
+    /// in a document costs its length once, not once per level below it.
+    static func path(_ root: String, _ steps: [JSONPathStep]) -> String {
+        var path = root
+        for step in steps {
+            switch step {
+            case .key(let key): path = member(path, key)
+            case .index(let index): path = element(path, index)
             }
-            return nil
         }
-        guard let dot = path.lastIndex(of: ".") else { return nil }
-        return String(path[..<dot])
+        return path
+    }
+
+    /// The steps of a path `member` and `element` wrote (`$.a["x.y"][2]` → key a, key x.y, index 2);
+    /// nil for what is not such a path (`header apns-topic`, `:path`).
+    static func steps(_ path: String) -> [JSONPathStep]? {
+        let bytes = Array(path.utf8)
+        guard bytes.first == UInt8(ascii: "$") else { return nil }
+        var steps: [JSONPathStep] = []
+        var i = 1
+        while i < bytes.count {
+            switch bytes[i] {
+            case UInt8(ascii: "."):
+                var end = i + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: ".") && bytes[end] != UInt8(ascii: "[") { end += 1 }
+                steps.append(.key(String(decoding: bytes[(i + 1)..<end], as: UTF8.self)))
+                i = end
+            case UInt8(ascii: "[") where i + 1 < bytes.count && bytes[i + 1] == UInt8(ascii: "\""):
+                // A key as a JSON string: find its closing quote (not an escaped one), then decode it.
+                var end = i + 2
+                while end < bytes.count && bytes[end] != UInt8(ascii: "\"") {
+                    end += bytes[end] == UInt8(ascii: "\\") ? 2 : 1
+                }
+                guard end + 1 < bytes.count, bytes[end + 1] == UInt8(ascii: "]"),
+                      case .string(let key)? = try? JSONParser.parse(Array(bytes[(i + 1)...end])) else { return nil }
+                steps.append(.key(key))
+                i = end + 2
+            case UInt8(ascii: "["):
+                var end = i + 1
+                while end < bytes.count && bytes[end] != UInt8(ascii: "]") { end += 1 }
+                guard end < bytes.count, let index = Checked.integer(digits: bytes[(i + 1)..<end]) else { return nil }
+                steps.append(.index(index))
+                i = end + 1
+            default:
+                return nil
+            }
+        }
+        return steps
+    }
+}
+
+/// One step down a JSON document: into an object's member or an array's element. Keys compare and
+/// hash by their bytes, as `JSONObject` matches them (canonical equivalence would normalise every
+/// key each time it is hashed).
+enum JSONPathStep: Hashable {
+    case key(String)
+    case index(Int)
+
+    static func == (a: JSONPathStep, b: JSONPathStep) -> Bool {
+        switch (a, b) {
+        case (.key(let x), .key(let y)): JSONObject.sameKey(x, y)
+        case (.index(let x), .index(let y)): x == y
+        default: false
+        }
+    }
+
+    func hash(into hasher: inout Hasher) {
+        switch self {
+        case .key(var key):
+            hasher.combine(0 as UInt8)
+            key.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        case .index(let index):
+            hasher.combine(1 as UInt8)
+            hasher.combine(index)
+        }
     }
 }
 
@@ -53,29 +106,61 @@ extension Unicode.Scalar {
 /// The line of each value of a document that parsed: where its key (or, in an array, the value)
 /// starts. Lets a diagnostic point at `file:12` rather than at the push's first line. Duplicate
 /// keys keep every line, in document order.
+///
+/// The document is a tree of nodes, each found from its parent by one step, so building the index
+/// hashes each key once: a path string per value would cost the length of every key above it
+/// (issue 10: a 200 KB key above a value nested 511 deep made `lint` take 20 s).
 struct LineIndex {
-    private(set) var lines: [String: [Int]] = [:]
+    private struct Edge: Hashable {
+        var parent: Int
+        var step: JSONPathStep
+    }
 
-    init(_ bytes: [UInt8], root: String = "$", firstLine: Int = 1) {
+    /// Node 0 is the document itself (it has no line of its own).
+    private var lines: [[Int]] = [[]]
+    private var children: [Edge: Int] = [:]
+
+    init(_ bytes: [UInt8], firstLine: Int = 1) {
         var walker = Walker(bytes: bytes, line: firstLine)
         walker.skipBOM()
-        walker.value(path: root, line: &lines)
+        walker.value(node: 0, into: &self)
+    }
+
+    /// The node one step below `parent`, made on first use; `line` is where this occurrence starts.
+    fileprivate mutating func child(of parent: Int, _ step: JSONPathStep, line: Int) -> Int {
+        let edge = Edge(parent: parent, step: step)
+        if let node = children[edge] {
+            lines[node].append(line)
+            return node
+        }
+        lines.append([line])
+        children[edge] = lines.count - 1
+        return lines.count - 1
+    }
+
+    /// The nodes along `path` from the top, as far as the document has them.
+    private func nodes(along path: String) -> [Int] {
+        var found: [Int] = []
+        var node = 0
+        for step in JSONPath.steps(path) ?? [] {
+            guard let next = children[Edge(parent: node, step: step)] else { break }
+            found.append(next)
+            node = next
+        }
+        return found
     }
 
     /// The line of a path, or of its nearest ancestor the document names.
     func line(of path: String) -> Int? {
-        var current: String? = path
-        while let p = current {
-            if let found = lines[p] { return found.last }
-            current = JSONPath.parent(p)
-        }
-        return nil
+        nodes(along: path).last.flatMap { lines[$0].last }
     }
 
     /// The line of the `n`th occurrence of a (duplicate) key.
     func line(of path: String, occurrence: Int) -> Int? {
-        guard let found = lines[path], found.indices.contains(occurrence) else { return line(of: path) }
-        return found[occurrence]
+        let along = nodes(along: path)
+        guard let node = along.last, along.count == (JSONPath.steps(path)?.count ?? -1),
+              lines[node].indices.contains(occurrence) else { return line(of: path) }
+        return lines[node][occurrence]
     }
 
     /// A forgiving walk: it only runs over bytes `JSONParser` accepted, so it need not report errors.
@@ -103,7 +188,7 @@ struct LineIndex {
             }
         }
 
-        mutating func value(path: String, line index: inout [String: [Int]]) {
+        mutating func value(node: Int, into index: inout LineIndex) {
             skipWhitespace()
             guard pos < bytes.count else { return }
             switch bytes[pos] {
@@ -118,9 +203,7 @@ struct LineIndex {
                     let key = string()
                     skipWhitespace()
                     if pos < bytes.count && bytes[pos] == UInt8(ascii: ":") { pos += 1 }
-                    let memberPath = JSONPath.member(path, key)
-                    index[memberPath, default: []].append(keyLine)
-                    value(path: memberPath, line: &index)
+                    value(node: index.child(of: node, .key(key), line: keyLine), into: &index)
                 }
             case UInt8(ascii: "["):
                 pos += 1
@@ -130,9 +213,7 @@ struct LineIndex {
                     guard pos < bytes.count else { return }
                     if bytes[pos] == UInt8(ascii: "]") { pos += 1; return }
                     if bytes[pos] == UInt8(ascii: ",") { pos += 1; continue }
-                    let elementPath = JSONPath.element(path, i)
-                    index[elementPath, default: []].append(line)
-                    value(path: elementPath, line: &index)
+                    value(node: index.child(of: node, .index(i), line: line), into: &index)
                     i += 1
                 }
             case UInt8(ascii: "\""):

@@ -112,27 +112,39 @@ public enum Lint {
     /// Valid JSON, but one object names a key twice: JavaScript and Shade keep the last value,
     /// other parsers the first, so what the device reads depends on who parses it.
     static func duplicateKeys(_ value: JSON, path: String) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        var steps: [JSONPathStep] = []
+        duplicateKeys(value, root: path, steps: &steps, into: &found)
+        return found
+    }
+
+    /// Walks with the steps from `root`; a path is written only for a finding.
+    private static func duplicateKeys(_ value: JSON, root: String, steps: inout [JSONPathStep], into found: inout [Diagnostic]) {
         switch value {
         case .object(let object):
-            var found: [Diagnostic] = []
-            var counts: [String: Int] = [:]
-            for member in object.members { counts[member.key, default: 0] += 1 }
-            var reported: Set<String> = []
+            var counts: [JSONPathStep: Int] = [:]
+            if object.members.count > 1 {
+                for member in object.members { counts[.key(member.key), default: 0] += 1 }
+            }
+            var reported: Set<JSONPathStep> = []
             for member in object.members {
-                let memberPath = JSONPath.member(path, member.key)
-                if let n = counts[member.key], n > 1, !reported.contains(member.key) {
-                    reported.insert(member.key)
+                steps.append(.key(member.key))
+                if let n = counts[.key(member.key)], n > 1, reported.insert(.key(member.key)).inserted {
                     let kept = ServiceRules.abbreviated(JSONWriter.compact(object[member.key]!))
-                    found.append(Diagnostic(.warning, duplicateRule, path: memberPath,
+                    found.append(Diagnostic(.warning, duplicateRule, path: JSONPath.path(root, steps),
                                             "the key \(JSONWriter.compact(.string(member.key))) appears \(n) times in one object; Shade and JavaScript keep the last value (\(kept)), other parsers the first — keep one"))
                 }
-                found += duplicateKeys(member.value, path: memberPath)
+                duplicateKeys(member.value, root: root, steps: &steps, into: &found)
+                steps.removeLast()
             }
-            return found
         case .array(let elements):
-            return elements.enumerated().flatMap { duplicateKeys($0.element, path: JSONPath.element(path, $0.offset)) }
+            for (index, element) in elements.enumerated() {
+                steps.append(.index(index))
+                duplicateKeys(element, root: root, steps: &steps, into: &found)
+                steps.removeLast()
+            }
         default:
-            return []
+            return
         }
     }
 }

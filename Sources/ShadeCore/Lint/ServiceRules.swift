@@ -10,6 +10,12 @@ public enum ServiceRules {
     public static let webPushLimit = 4096
     /// APNs refuses a longer `apns-collapse-id` with `BadCollapseId` (I4, V2).
     public static let collapseIDLimit = 64
+    /// The most pushes one request or NDJSON line may carry: FCM legacy's 1000 `registration_ids`, the
+    /// largest fan-out one request takes at any service Shade mimics. Past it the batch is refused
+    /// whole (413), before any push is taken.
+    public static let batchLimit = 1000
+    /// Expo takes at most 100 messages a request (`PUSH_TOO_MANY_NOTIFICATIONS`).
+    public static let expoBatchLimit = 100
 
     /// Is this an APNs VoIP push (I7)? A `voip` push type, or a topic ending in `.voip`.
     public static func isVoIP(headers: [String: String]) -> Bool {

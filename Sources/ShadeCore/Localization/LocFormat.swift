@@ -106,7 +106,7 @@ private struct LocFormatter {
         var end = start + 1
         var value = 0
         while end < format.count, let digit = decimalDigit(format[end]), end - start <= 2 {
-            value = value * 10 + digit
+            value = Checked.add(Checked.multiply(value, 10), digit)
             end += 1
         }
         return value > 0 ? (value, end) : nil
@@ -130,7 +130,7 @@ private struct LocFormatter {
         var cursor = index
         var number = 0
         while cursor < format.count, let digit = decimalDigit(format[cursor]), cursor - index < 4 {
-            number = number * 10 + digit
+            number = Checked.add(Checked.multiply(number, 10), digit)
             cursor += 1
         }
         var position: Int?
@@ -184,10 +184,12 @@ private struct LocFormatter {
         emit(argument: argument, spec: spec, raw: raw)
     }
 
+    /// A width or precision: any number of digits, pinned to `Spec.maximumWidth` (a format is
+    /// payload text too, and `%99999999999999999999d` must neither trap nor allocate a gigabyte).
     private mutating func readNumber() -> Int? {
         var value: Int?
         while index < format.count, let digit = decimalDigit(format[index]) {
-            value = min((value ?? 0) * 10 + digit, 1000)
+            value = Checked.clamp(Checked.add(Checked.multiply(value ?? 0, 10), digit), to: 0...Spec.maximumWidth)
             index += 1
         }
         return value
@@ -287,6 +289,9 @@ private enum Conversion {
 }
 
 private struct Spec {
+    /// The widest field and the most digits Shade renders; printf would pad to any width.
+    static let maximumWidth = 1000
+
     var conversion: Conversion
     var flags: Set<Flag> = []
     var width: Int?
@@ -340,6 +345,9 @@ private struct Spec {
 /// A number written in decimal, rounded in decimal: the argument is text, and
 /// `"0.125"` with `%.2f` should not depend on how 0.125 sits in binary.
 private struct DecimalText {
+    /// Beyond this many places a number is shown as the text it was (Double's range is ±308).
+    static let maximumExponent = 400
+
     let negative: Bool
     /// Digits before and after the point, exponent already applied.
     let whole: [Int]
@@ -368,12 +376,14 @@ private struct DecimalText {
         guard !mantissa.isEmpty else { return nil }
         if let marker = scalars.first, marker == "e" || marker == "E" {
             scalars = scalars.dropFirst()
-            guard let value = Int(String(scalars)), abs(value) <= 400 else { return nil }
+            // Any number of digits (`1e-9223372036854775808` is Int.min): saturating, and the
+            // magnitude taken without trapping. Past ±400 places it is not rendered as a number.
+            guard let value = Checked.integer(String(scalars)), Checked.magnitude(value) <= Self.maximumExponent else { return nil }
             exponent = value
             scalars = scalars[scalars.endIndex...]
         }
         guard scalars.isEmpty else { return nil }
-        let point = (pointAt ?? mantissa.count) + exponent
+        let point = Checked.add(pointAt ?? mantissa.count, exponent)
         if point <= 0 {
             whole = [0]
             fraction = Array(repeating: 0, count: -point) + mantissa

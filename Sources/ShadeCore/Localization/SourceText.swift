@@ -136,7 +136,7 @@ extension Unicode.Scalar {
 func codeQuoted(_ text: String) -> String {
     var out = "`"
     for scalar in text.unicodeScalars {
-        if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+        if SafeText.isControl(scalar.value) {
             out += scalar.escaped(asASCII: true)
         } else {
             out.unicodeScalars.append(scalar)

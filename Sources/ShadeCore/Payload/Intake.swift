@@ -67,6 +67,20 @@ public struct Intake: Sendable {
         }
     }
 
+    /// Parses `bytes` on this intake's tape (nil when it is not JSON), for a caller that looks at the
+    /// document before taking it with `document(parsed:…)`: a route counts a batch's pushes first.
+    public mutating func parse(_ bytes: [UInt8]) -> (value: JSON, elementOffsets: [Int])? {
+        bytes.withUnsafeBufferPointer { buffer in try? JSONParser.parseDocument(buffer, on: &tape) }
+    }
+
+    /// A document the caller already parsed (`parse`), to look at it first: a route counts a batch's
+    /// pushes before taking any (`pushCount`). The pushes are read on the bytes, as `document` reads
+    /// them (the tree `parse` gave is the same document): each keeps its payload as received.
+    public mutating func document(parsed: (value: JSON, elementOffsets: [Int]), bytes: [UInt8], source name: String,
+                                  firstLine: Int = 1, transport: Transport = Transport()) -> [Outcome] {
+        document(bytes, source: name, firstLine: firstLine, transport: transport)
+    }
+
     /// NDJSON: one document a line (blank lines skipped, `\r\n` accepted). A last line cut short
     /// (no newline and not valid JSON) is reported as truncated, and everything before it counts.
     public mutating func lines(_ bytes: [UInt8], source name: String, transport: Transport = Transport()) -> [Outcome] {
@@ -119,6 +133,20 @@ public struct Intake: Sendable {
             body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
         } else {
             for outcome in results { body(outcome) }
+        }
+    }
+
+    /// How many pushes (or rejections) `value` makes: one per object, arrays and envelopes holding
+    /// arrays counted through, as `value(_:source:)` takes them.
+    public static func pushCount(_ value: JSON) -> Int {
+        switch value {
+        case .array(let elements):
+            return elements.reduce(0) { Checked.add($0, pushCount($1)) }
+        case .object(let object):
+            if case .success(.envelope) = PayloadShape.detect(object), let payload = object["payload"] { return pushCount(payload) }
+            return 1
+        default:
+            return 1
         }
     }
 

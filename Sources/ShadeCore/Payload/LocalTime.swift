@@ -40,7 +40,7 @@ public struct LocalTime: Sendable, Equatable {
 
     /// The instant moved to the zone's wall clock: read as UTC, it shows the local date and time.
     public func wallMillis(_ millis: Int64) -> Int64 {
-        millis + Int64(offsetSeconds(at: millis)) * 1000
+        Checked.add(millis, Checked.multiply(Int64(offsetSeconds(at: millis)), 1000))   // `at` is payload text
     }
 
     /// `15:53`: hours and minutes, as a notification shows its time.
@@ -53,7 +53,7 @@ public struct LocalTime: Sendable, Equatable {
         let iso = Timestamp.iso8601(millis: wallMillis(millis))   // 2026-11-30T15:53:07.120Z
         let offset = offsetSeconds(at: millis)
         let sign = offset < 0 ? "-" : "+"
-        let minutes = abs(offset) / 60
+        let minutes = Checked.magnitude(offset) / 60
         func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
         return iso.prefix(10) + " " + iso.dropFirst(11).prefix(8) + " \(sign)\(two(minutes / 60)):\(two(minutes % 60))"
     }

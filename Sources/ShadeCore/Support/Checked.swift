@@ -3,28 +3,18 @@
 // flows through here: results saturate at a bound instead of trapping, and parsing never overflows.
 
 public enum Checked {
-    /// `a + b`, pinned to Int.min/Int.max instead of trapping.
-    @inlinable public static func add(_ a: Int, _ b: Int) -> Int {
+    /// `a + b`, pinned to the type's min/max instead of trapping (Int and Int64 alike: one rule).
+    @inlinable public static func add<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
     }
 
-    @inlinable public static func subtract(_ a: Int, _ b: Int) -> Int {
+    @inlinable public static func subtract<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (difference, overflow) = a.subtractingReportingOverflow(b)
         return overflow ? (b < 0 ? .max : .min) : difference
     }
 
-    @inlinable public static func multiply(_ a: Int, _ b: Int) -> Int {
-        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
-    }
-
-    @inlinable public static func add(_ a: Int64, _ b: Int64) -> Int64 {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? .max : .min) : sum
-    }
-
-    @inlinable public static func multiply(_ a: Int64, _ b: Int64) -> Int64 {
+    @inlinable public static func multiply<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
     }
@@ -32,6 +22,15 @@ public enum Checked {
     /// |a| without trapping on Int.min.
     @inlinable public static func magnitude(_ a: Int) -> Int {
         a == .min ? .max : Swift.abs(a)
+    }
+
+    /// A Double as an Int64, truncated toward zero and pinned to Int64's range (`Int64(_:)` traps
+    /// outside it); NaN is 0.
+    @inlinable public static func int64(_ value: Double) -> Int64 {
+        guard !value.isNaN else { return 0 }
+        if value >= 9_223_372_036_854_775_807.0 { return .max }   // 2^63: the first Double past Int64.max
+        if value <= -9_223_372_036_854_775_808.0 { return .min }
+        return Int64(value)
     }
 
     /// `value` pinned into `range`.

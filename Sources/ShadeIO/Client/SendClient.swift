@@ -33,6 +33,7 @@ public final class SendClient {
         case .unix: AF_UNIX
         case .tcp(let host, _): host.contains(":") ? AF_INET6 : AF_INET
         }
+        if case .unix(let path) = endpoint { try Self.checkSocketFile(path) }
         let socketFD = socket(family, Int32(SOCK_STREAM.rawValue), 0)
         guard socketFD >= 0 else { throw SendError("cannot create a socket: \(Self.errnoText())") }
         fd = socketFD
@@ -59,6 +60,37 @@ public final class SendClient {
             var length = socklen_t(MemoryLayout<Int32>.size)
             getsockopt(fd, SOL_SOCKET, SO_ERROR, &code, &length)
             if code != 0 { throw connectError(code) }
+        }
+        if case .unix(let path) = endpoint { try checkPeer(path) }
+    }
+
+    // MARK: Whose socket
+
+    /// A unix socket owned by another user is not this user's Shade: another user could have made it
+    /// first (issue 10: `shade send` delivered to such a squatter and reported success).
+    static func checkSocketFile(_ path: String, uid: uid_t = getuid()) throws(SendError) {
+        var status = stat()
+        guard lstat(path, &status) == 0 else { return }   // absent: connect says no Shade is listening
+        guard status.st_mode & S_IFMT == S_IFSOCK else {
+            throw SendError("\(path) is not a socket — give the --socket a Shade listens on")
+        }
+        guard status.st_uid == uid else {
+            throw SendError("\(path) belongs to user \(status.st_uid), not to you (\(uid)): another user may be listening in "
+                + "Shade's place, so nothing was sent — start your own with `shade listen`, or give another --socket")
+        }
+    }
+
+    /// The process at the other end must run as this user too (the socket file could be ours while
+    /// another user's process listens on it): SO_PEERCRED, the credentials it listened with.
+    private func checkPeer(_ path: String, uid: uid_t = getuid()) throws(SendError) {
+        var credentials: (pid: Int32, uid: UInt32, gid: UInt32) = (0, 0, 0)   // struct ucred
+        var length = socklen_t(MemoryLayout.size(ofValue: credentials))
+        guard getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) == 0 else {
+            throw SendError("cannot tell who listens on \(path): \(Self.errnoText()) — nothing was sent")
+        }
+        guard credentials.uid == uid else {
+            throw SendError("the process listening on \(path) (pid \(credentials.pid)) runs as user \(credentials.uid), not as you "
+                + "(\(uid)), so nothing was sent — start your own Shade with `shade listen`, or give another --socket")
         }
     }
 

@@ -1,4 +1,5 @@
 // HTTP/1.1 message values shared by the server (parser, responses) and the send client.
+import ShadeCore
 
 /// One header line as it arrived: the name keeps its spelling, lookups ignore case.
 public struct HTTPHeaderField: Equatable, Hashable, Sendable {
@@ -206,17 +207,19 @@ public struct HTTPResponse: Equatable, Sendable {
 
     /// `{"error": "…"}`: the shape every transport-level refusal uses.
     public static func error(status: Int, _ message: String) -> HTTPResponse {
-        json(status: status, "{\"error\": \(JSONText.quoted(message))}")
+        json(status: status, "{\"error\": \(JSONWriter.compact(.string(message)))}")
     }
 
     /// The bytes on the wire. `Content-Length` is always set from the body (replacing any given),
     /// and `Connection: close` is added when the server will close after this response.
     /// A reply to `HEAD` carries the length but not the body.
     public func serialized(keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) -> [UInt8] {
-        var head = "HTTP/1.1 \(status) \(reason)\r\n"
+        // Values may echo what a client sent (`apns-id`): they pass the one gate, so no control
+        // character (a C1 CSI, a tab) goes back out and no CR LF can start a header of its own.
+        var head = "HTTP/1.1 \(status) \(SafeText.line(reason))\r\n"
         for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
             && !HTTPHeaders.sameName(field.name, "Connection") {
-            head += "\(field.name): \(field.value)\r\n"
+            head += "\(SafeText.line(field.name)): \(SafeText.line(field.value))\r\n"
         }
         if !(100..<200).contains(status) && status != 204 {
             head += "Content-Length: \(body.count)\r\n"
@@ -303,27 +306,6 @@ enum ASCII {
              UInt8(ascii: "^"), UInt8(ascii: "_"), UInt8(ascii: "`"), UInt8(ascii: "|"), UInt8(ascii: "~"): true
         default: false
         }
-    }
-}
-
-/// JSON string quoting for the transport's own small replies; ShadeIO does not depend on a JSON library.
-enum JSONText {
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                let hex = String(scalar.value, radix: 16)
-                out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 }
 

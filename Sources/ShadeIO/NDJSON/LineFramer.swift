@@ -49,6 +49,9 @@ public struct LineFramer {
     private var lineNumber = 0
     /// Inside an over-long line: its bytes are counted and dropped until the newline.
     private var skipping: Int?
+    /// Whether the last byte dropped of it was a CR: if the newline comes next, that CR ends the line
+    /// and is not counted (as `lines(of:)` counts).
+    private var skippedCR = false
     private var ended = false
 
     public init(maxLineBytes: Int = 1 << 20, unterminatedLastLine: UnterminatedLastLine) {
@@ -109,16 +112,19 @@ public struct LineFramer {
             guard let newline = firstNewline() else {
                 if let skipped = skipping {
                     // Drop what came of the over-long line so memory stays bounded.
+                    if available > 0 { skippedCR = buffer[buffer.count - 1] == 0x0D }
                     skipping = skipped + available
                     consume(available)
                     if ended {
                         skipping = nil
-                        return .tooLong(number: lineNumber, byteCount: skipped + available, limit: maxLineBytes)
+                        return .tooLong(number: lineNumber, byteCount: skipped + available - (skippedCR ? 1 : 0), limit: maxLineBytes)
                     }
                     return nil
                 }
-                if available > maxLineBytes {
+                // A CR last may be the line's end, not its content: wait for what follows it.
+                if available - (buffer.last == 0x0D ? 1 : 0) > maxLineBytes {
                     lineNumber += 1
+                    skippedCR = buffer[buffer.count - 1] == 0x0D
                     skipping = available
                     consume(available)
                     continue
@@ -138,7 +144,8 @@ public struct LineFramer {
             if lineEnd > start && buffer[lineEnd - 1] == 0x0D { lineEnd -= 1 }
             if let skipped = skipping {
                 skipping = nil
-                let length = skipped + (lineEnd - start)
+                // A CR dropped just before this newline ended the line.
+                let length = skipped + (lineEnd - start) - (newline == start && skippedCR ? 1 : 0)
                 consume(newline + 1 - start)
                 return .tooLong(number: lineNumber, byteCount: length, limit: maxLineBytes)
             }

@@ -42,9 +42,20 @@ public protocol ConnectionHandler: AnyObject {
 
     /// An NDJSON line refused by the transport (too long, or cut off by the end of the stream).
     func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8]
+
+    /// Asked after each NDJSON reply: true closes the connection once that reply is written, and the
+    /// rest of its input is not read (a stream over TCP that did not present `--api-key`).
+    func closesAfterReply(on connection: ConnectionInfo) -> Bool
+
+    /// The connection is gone: what was kept about it can go.
+    func closed(_ connection: ConnectionInfo)
 }
 
 extension ConnectionHandler {
+    public func closesAfterReply(on connection: ConnectionInfo) -> Bool { false }
+
+    public func closed(_ connection: ConnectionInfo) {}
+
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
         error.response
     }
@@ -52,6 +63,6 @@ extension ConnectionHandler {
     /// `{"ok": false, "error": "line 3: line is … bytes; the limit is …"}`, the NDJSON refusal shape.
     public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
         let reason = "line \(line.number): \(line.problem ?? "refused")"
-        return Array("{\"ok\": false, \"error\": \(JSONText.quoted(reason))}".utf8)
+        return Array("{\"ok\": false, \"error\": \(JSONWriter.compact(.string(reason)))}".utf8)
     }
 }

@@ -19,19 +19,27 @@ public enum Endpoint: Equatable, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// `$XDG_RUNTIME_DIR/shade.sock` (private to the user, cleaned at logout), else `/tmp/shade-UID.sock`.
-    public static func defaultSocketPath(environment: [String: String], uid: UInt32 = getuid()) -> String {
-        if let runtime = environment["XDG_RUNTIME_DIR"], !runtime.isEmpty {
-            return runtime.hasSuffix("/") ? runtime + "shade.sock" : runtime + "/shade.sock"
+    /// The default socket's directory: `$XDG_RUNTIME_DIR/shade` (the runtime directory is the user's,
+    /// cleaned at logout), else `/tmp/shade-UID`. `listen` makes it private (0700) and refuses it when
+    /// another user owns it: a socket straight in /tmp could be made first by anyone (issue 10).
+    public static func defaultSocketDirectory(environment: [String: String], uid: UInt32 = getuid()) -> String {
+        if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {   // the XDG spec ignores relative ones
+            return DataDirectory.join(runtime, "shade")
         }
-        return "/tmp/shade-\(uid).sock"
+        return "/tmp/shade-\(uid)"
+    }
+
+    public static func defaultSocketPath(environment: [String: String], uid: UInt32 = getuid()) -> String {
+        DataDirectory.join(defaultSocketDirectory(environment: environment, uid: uid), "shade.sock")
     }
 
     /// The same from the process environment.
+    public static func defaultSocketDirectory() -> String {
+        defaultSocketDirectory(environment: ProcessEnvironment.current)
+    }
+
     public static func defaultSocketPath() -> String {
-        var environment: [String: String] = [:]
-        if let runtime = getenv("XDG_RUNTIME_DIR") { environment["XDG_RUNTIME_DIR"] = String(cString: runtime) }
-        return defaultSocketPath(environment: environment)
+        defaultSocketPath(environment: ProcessEnvironment.current)
     }
 }
 

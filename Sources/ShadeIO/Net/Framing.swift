@@ -117,6 +117,10 @@ final class NDJSONFraming: Framing {
                 output += handler.respond(toRefusedLine: line, from: info)
             }
             if output.last != 0x0A { output.append(0x0A) }
+            if handler.closesAfterReply(on: info) {   // a stream over TCP that did not present --api-key
+                closing = true
+                return .close
+            }
         }
         return .full
     }
@@ -134,6 +138,6 @@ final class NDJSONFraming: Framing {
         closing = true
         let time = millis % 1000 == 0 ? "\(millis / 1000) s" : "\(millis) ms"
         let reason = "line not completed within \(time): a whole line must arrive within that time; closing the connection"
-        output += Array("{\"ok\": false, \"error\": \(JSONText.quoted(reason))}\n".utf8)
+        output += Array("{\"ok\": false, \"error\": \(JSONWriter.compact(.string(reason)))}\n".utf8)
     }
 }

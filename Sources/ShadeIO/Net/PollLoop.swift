@@ -669,6 +669,7 @@ public final class PollLoop {
         Glibc.close(connection.fd)
         connection.relay = nil   // closes the upstream socket
         connections[connection.info.id] = nil
+        handler.closed(connection.info)
     }
 
     private func expireIdleConnections() {

@@ -18,46 +18,91 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
 /// Appends lines to a file with write(2) and nothing in between: when `append` returns, the line is
 /// in the kernel, so a crash of Shade right after the acknowledgement cannot lose it. (Surviving a power
 /// cut would need fsync per push, which a flood cannot afford; `synchronize()` is there for shutdown.)
+///
+/// The file never keeps a torn line (issue 10: a full disk left `{"a` and the next push was glued onto
+/// it). A write that fails or stops short is cut back to the last whole line with ftruncate(2) and the
+/// push refused; if even that fails, every later push is refused until the cut succeeds. A file that
+/// already ends in a torn line (Shade was killed mid-write, the disk filled) is cut back when opened.
 public final class Journal {
     public let path: String
+    /// Bytes cut from the end of the file when it was opened: a torn last line, or 0.
+    public let repairedBytes: Int
     private var fd: Int32
-    /// write(2), replaceable in tests to force short writes and errors.
+    /// The length of the file up to its last whole line: where a failed write is cut back to.
+    private var wholeLength: Int
+    /// Set when a failed write could not be cut back: the file may end in a torn line.
+    private var uncut: JournalError?
+    /// write(2) and ftruncate(2), replaceable in tests to force short writes and failures.
     private let write: (Int32, UnsafeRawPointer, Int) -> Int
+    private let truncate: (Int32, Int) -> Int32
 
     public convenience init(appendingTo path: String) throws(JournalError) {
-        try self.init(appendingTo: path, write: { Glibc.write($0, $1, $2) })
+        try self.init(appendingTo: path, write: { Glibc.write($0, $1, $2) }, truncate: { ftruncate($0, off_t($1)) })
     }
 
-    init(appendingTo path: String, write: @escaping (Int32, UnsafeRawPointer, Int) -> Int) throws(JournalError) {
+    init(appendingTo path: String, write: @escaping (Int32, UnsafeRawPointer, Int) -> Int,
+         truncate: @escaping (Int32, Int) -> Int32 = { ftruncate($0, off_t($1)) }) throws(JournalError) {
         self.path = path
         self.write = write
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        self.truncate = truncate
+        // Read and write: the tail is read to find the last whole line. 0600: a recording holds payloads.
+        fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_CLOEXEC, 0o600)
         if fd < 0 { throw JournalError(path: path, reason: Self.errnoText()) }
+        do throws(JournalError) {
+            let (length, whole) = try Self.lengths(fd, path: path)
+            if whole < length {
+                guard truncate(fd, whole) == 0 else {
+                    throw JournalError(path: path, reason: "it ends in a torn line that cannot be cut off (\(Self.errnoText()))")
+                }
+            }
+            wholeLength = whole
+            repairedBytes = length - whole
+        } catch {
+            Glibc.close(fd)
+            throw error
+        }
     }
 
     deinit {
         if fd >= 0 { Glibc.close(fd) }
     }
 
-    /// Writes `line` and a newline, looping over short writes, before returning.
+    /// Writes `line` and a newline, looping over short writes, before returning. On failure nothing of
+    /// the line stays in the file (or, when it cannot be cut back, the journal refuses until it can).
     public func append(line: [UInt8]) throws(JournalError) {
         guard fd >= 0 else { throw JournalError(path: path, reason: "the journal is closed") }
+        if let uncut {
+            guard truncate(fd, wholeLength) == 0 else { throw uncut }
+            self.uncut = nil
+        }
         var record = line
         record.append(0x0A)
+        var offset = 0
         let failure: Int32? = record.withUnsafeBytes { raw in
-            var offset = 0
             while offset < raw.count {
                 let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
                     return errno
                 }
-                if written == 0 { return EIO }
+                if written == 0 { return ENOSPC }   // a regular file takes nothing only when it is full
                 offset += written
             }
             return nil
         }
-        if let failure { throw JournalError(path: path, reason: String(cString: strerror(failure))) }
+        guard let failure else {
+            wholeLength += record.count
+            return
+        }
+        let reason = String(cString: strerror(failure))
+        // Nothing of the line reached the file: nothing to cut (and a device such as /dev/full has no length).
+        if offset > 0 && truncate(fd, wholeLength) != 0 {
+            let error = JournalError(path: path, reason: "\(reason), and the part written cannot be cut off "
+                + "(\(Self.errnoText())); refusing every push until it can")
+            uncut = error
+            throw error
+        }
+        throw JournalError(path: path, reason: reason)
     }
 
     /// fsync(2): for a clean shutdown, so the recording survives the machine too.
@@ -71,6 +116,27 @@ public final class Journal {
             Glibc.close(fd)
             fd = -1
         }
+    }
+
+    /// The file's length, and its length up to the end of its last whole line (equal when it ends in
+    /// a newline or is empty, or is not a regular file: a pipe or a terminal has no tail to cut).
+    private static func lengths(_ fd: Int32, path: String) throws(JournalError) -> (length: Int, whole: Int) {
+        var status = stat()
+        guard fstat(fd, &status) == 0 else { throw JournalError(path: path, reason: errnoText()) }
+        guard status.st_mode & S_IFMT == S_IFREG, status.st_size > 0 else { return (0, 0) }
+        let length = Int(status.st_size)
+        var chunk = [UInt8](repeating: 0, count: 64 << 10)
+        var end = length
+        while end > 0 {
+            let start = max(0, end - chunk.count)
+            let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress!, end - start, off_t(start)) }
+            guard count == end - start else {
+                throw JournalError(path: path, reason: "cannot read its end: \(count < 0 ? errnoText() : "short read")")
+            }
+            if let newline = chunk[0..<count].lastIndex(of: 0x0A) { return (length, start + newline + 1) }
+            end = start
+        }
+        return (length, 0)
     }
 
     private static func errnoText() -> String {

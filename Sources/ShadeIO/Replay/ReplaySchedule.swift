@@ -1,6 +1,7 @@
 import ShadeCore
 
 // When each replayed entry is due. A pure value: time comes in as arguments, nothing sleeps.
+import ShadeCore
 
 /// The timing of a replay. Entries are numbered `0..<count`; `due(at:)` hands each index out once,
 /// in order, when its time has come. "Schedule time" is time in the recording (milliseconds at speed 1
@@ -44,11 +45,12 @@ public struct ReplaySchedule: Equatable, Sendable {
         offsets.reserveCapacity(times.underestimatedCount)
         var firstStamp: (time: Int64, offset: Int64)?
         for time in times {
-            let afterPrevious = offsets.last.map { $0 + Self.untimedInterval } ?? 0
+            // Timestamps come from the recording: any two may be far apart, so the gaps saturate.
+            let afterPrevious = offsets.last.map { Checked.add($0, Self.untimedInterval) } ?? 0
             var offset: Int64
             if let time {
                 if let first = firstStamp {
-                    offset = first.offset + (time - first.time)
+                    offset = Checked.add(first.offset, Checked.subtract(time, first.time))
                 } else {
                     offset = afterPrevious
                     firstStamp = (time, offset)
@@ -103,7 +105,7 @@ public struct ReplaySchedule: Equatable, Sendable {
         if isPaused { return nil }
         let gap = Double(offsets[position]) - anchorSchedule
         if gap <= 0 { return anchorWall }
-        return anchorWall + Int64((gap / speed).rounded(.up))
+        return Checked.add(anchorWall, Checked.int64((gap / speed).rounded(.up)))
     }
 
     /// Stops the clock. While paused only `step()` and `seek` release entries; entries already due
@@ -178,7 +180,7 @@ public struct ReplaySchedule: Equatable, Sendable {
 
     /// Recording time played so far, within `0...total`, for a progress bar.
     public func elapsed(at now: Int64) -> Int64 {
-        Int64(min(max(scheduleTime(at: now), 0), Double(total)))
+        Checked.int64(min(max(scheduleTime(at: now), 0), Double(total)))
     }
 
     /// 0…1. By time when the entries span time; by entries when they are all at one instant.

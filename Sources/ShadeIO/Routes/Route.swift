@@ -80,6 +80,16 @@ public enum Route: Equatable, Hashable, Sendable {
         }
     }
 
+    /// Whether the route takes pushes (changes what Shade shows): with `--api-key` such a route needs
+    /// the key (`Credentials`). The routes that only read or hand out a token are named here; any other,
+    /// a route added later included, takes pushes unless it is added to this list.
+    public var takesPushes: Bool {
+        switch self {
+        case .state, .healthz, .webPushSubscription, .expoReceipts, .oauthToken: false
+        default: true
+        }
+    }
+
     /// The envelope's `via` for pushes that came this way.
     public var via: String {
         switch self {

@@ -64,19 +64,20 @@ struct RouteReplies {
         }
     }
 
-    /// The route's answer to a request it could not read.
+    /// The route's answer to a request it could not read (400), or would not (a batch too big, 413).
     func requestError(_ route: Route, _ refusal: PushRefusal) -> HTTPResponse {
+        let status = refusal.errorStatus
         switch route {
         case .apns:
-            return apnsError(status: 400, reason: refusal.code ?? "BadPayload", message: refusal.message)
+            return apnsError(status: status, reason: refusal.code ?? "BadPayload", message: refusal.message)
         case .fcmV1:
-            return fcmV1Error(PushRefusal(status: 400, code: refusal.code ?? "INVALID_ARGUMENT", message: refusal.message,
+            return fcmV1Error(PushRefusal(status: status, code: refusal.code ?? "INVALID_ARGUMENT", message: refusal.message,
                                           serviceMessage: refusal.serviceMessage))
         case .fcmLegacy:
-            return .json(status: 400, Self.text(.object(JSONObject(["error": .string(refusal.message)]))))
+            return .json(status: status, Self.text(.object(JSONObject(["error": .string(refusal.message)]))))
         case .expo:
-            let error = JSONObject(["code": .string("VALIDATION_ERROR"), "message": .string(refusal.message)])
-            return .json(status: 400, Self.text(.object(JSONObject(["errors": .array([.object(error)])]))))
+            let error = JSONObject(["code": .string(refusal.code ?? "VALIDATION_ERROR"), "message": .string(refusal.message)])
+            return .json(status: status, Self.text(.object(JSONObject(["errors": .array([.object(error)])]))))
         case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             return .json(status: refusal.errorStatus, Self.text(generic([.refused(nil, refusal)], isBatch: false)))
         }
@@ -141,6 +142,11 @@ struct RouteReplies {
         return .json(status: status, Self.text(.object(JSONObject(["error": .object(error)]))))
     }
 
+    /// A batch reply names the reasons of its first refusals only; the rest are counted (every reason
+    /// is in the state's `errors`). With `ServiceRules.batchLimit` this bounds a reply to a few
+    /// bytes per push.
+    static let refusalsExplained = 10
+
     /// FCM v1's `ErrorCode` for each HTTP status it answers with (Google's table of FCM error codes).
     /// 401 has none: FCM answers a missing OAuth token with Google's generic `UNAUTHENTICATED` error.
     static func fcmErrorCode(status: Int) -> String? {
@@ -160,6 +166,7 @@ struct RouteReplies {
     func fcmLegacy(_ admissions: [Admission], unregistered: Set<String>) -> HTTPResponse {
         var results: [JSON] = []
         var success = 0
+        var explained = 0
         for admission in admissions {
             let push: Push?
             switch admission {
@@ -177,7 +184,10 @@ struct RouteReplies {
                     results.append(.object(JSONObject(["error": .string(Recipients.legacyNotRegistered)])))
                 case .refused(_, let refusal):
                     var result = JSONObject(["error": .string(refusal.code ?? "InvalidParameters")])
-                    if refusal.code == nil { result["message"] = .string(refusal.message) }
+                    if refusal.code == nil && explained < Self.refusalsExplained {
+                        result["message"] = .string(refusal.message)
+                        explained += 1
+                    }
                     results.append(.object(result))
                 }
             }
@@ -245,7 +255,10 @@ struct RouteReplies {
         }
         let ids = JSON.array(admissions.map { $0.id.map { .number(String($0)) } ?? .null })
         guard !refusals.isEmpty else { return .object(JSONObject(["ok": .bool(true), "ids": ids])) }
-        let error = refusals.map { "element \($0.0 + 1): \($0.1.message)" }.joined(separator: "; ")
+        var error = refusals.prefix(Self.refusalsExplained).map { "element \($0.0 + 1): \($0.1.message)" }.joined(separator: "; ")
+        if refusals.count > Self.refusalsExplained {
+            error += "; and \(refusals.count - Self.refusalsExplained) more elements refused (every reason is in GET /state's errors)"
+        }
         return .object(JSONObject(["ok": .bool(false), "ids": ids, "error": .string(error)]))
     }
 

@@ -37,6 +37,22 @@ enum ServiceChecks {
     /// The key `xcrun simctl push` reads; it never reaches APNs, so it does not count toward the size (D4).
     static let simulatorBundleKey = "Simulator Target Bundle"
 
+    /// A request or NDJSON line of more pushes than its service takes at once, refused whole (413)
+    /// before any is taken: the reply to a batch grows with it (issue 10: 349,524 `{}` in 1 MiB got a
+    /// 124 MB reply and held the loop for 17 s).
+    static func batchRefusal(pushes count: Int, service: PushService, counting what: String = "pushes") -> PushRefusal? {
+        if service == .expo {
+            guard count > ServiceRules.expoBatchLimit else { return nil }
+            return PushRefusal(status: 413, code: "PUSH_TOO_MANY_NOTIFICATIONS",
+                               message: "You can send a maximum of \(ServiceRules.expoBatchLimit) notifications per request "
+                                   + "(received \(count)); divide your requests.")
+        }
+        guard count > ServiceRules.batchLimit else { return nil }
+        return PushRefusal(status: 413, code: service == .apns ? "PayloadTooLarge" : nil,
+                           message: "a batch of \(count) \(what): Shade takes at most \(ServiceRules.batchLimit) in one request or "
+                               + "NDJSON line (as FCM takes 1000 registration_ids at most) — send them in several")
+    }
+
     /// The first refusal `service` gives `push`, or nil when the push goes through.
     static func refusal(for push: Push, service: PushService) -> PushRefusal? {
         // The push service cannot read what it carries: what the browser makes of it is the Center's.

@@ -31,8 +31,8 @@ public final class LiveSession: ConnectionHandler {
     public let options: ProfileOptions
     public let texts: TextResolver
     public let journal: Journal?
-    /// With a key, send-to-user requires `x-api-key` (this key) and `x-server-secret` (401 otherwise).
-    public let apiKey: String?
+    /// `--api-key` and `--server-secret`: what routes that take pushes and TCP streams must present.
+    public let credentials: Credentials
     /// Monotonic time for timers and replay.
     public let clock: any Clock
     /// Wall time for the `at` of received pushes.
@@ -84,6 +84,10 @@ public final class LiveSession: ConnectionHandler {
     /// The number the next accepted or replayed push gets. Refused pushes take none, so a recording
     /// replays with the numbers (and generated item keys) the live session gave.
     private var nextNumber = 1
+    /// TCP streams, by connection id, that have presented the key (or, without a key, sent a line).
+    private var streamsAdmitted: Set<Int> = []
+    /// Streams refused the key: closed once their reply is written.
+    private var streamsRefused: Set<Int> = []
     /// Reads every live request and line (its tape is reused); the numbers it gives are replaced in `admit`.
     private var intake = Intake(firstID: 0)
     let replies: RouteReplies
@@ -93,12 +97,12 @@ public final class LiveSession: ConnectionHandler {
     /// OAuth tokens handed out (`POST /token`), numbering them.
     private var tokensIssued = 0
 
-    public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, clock: any Clock,
-                wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
+    public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, serverSecret: String? = nil,
+                clock: any Clock, wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
         self.options = options
         self.texts = texts
         self.journal = journal
-        self.apiKey = apiKey
+        self.credentials = Credentials(apiKey: apiKey, serverSecret: serverSecret)
         self.clock = clock
         self.wallClock = wallClock
         var generator = SystemRandomNumberGenerator()
@@ -472,6 +476,11 @@ public final class LiveSession: ConnectionHandler {
             }
             response.headers.set("Allow", allowed)
             return response
+        case .found(let route) where credentials.refusal(request, route: route, from: connection) != nil:
+            // Not a push: nothing is counted.
+            let unauthorized = credentials.refusal(request, route: route, from: connection)!
+            return replies.requestError(route, PushRefusal(status: 401, code: Self.unauthorizedCode(route, unauthorized),
+                                                           message: unauthorized.message))
         case .found(.healthz):
             return HTTPResponse(status: 200, headers: ["Content-Type": "text/plain"], body: Array("ok".utf8))
         case .found(.state):
@@ -487,6 +496,18 @@ public final class LiveSession: ConnectionHandler {
             return expoReceipts(request)
         case .found(let route):
             return push(request, route: route, from: connection)
+        }
+    }
+
+    /// The code each service gives a request without valid credentials, in its own words.
+    static func unauthorizedCode(_ route: Route, _ unauthorized: Credentials.Unauthorized) -> String? {
+        switch route {
+        case .apns:
+            if case .missing = unauthorized { return "MissingProviderToken" }
+            return "InvalidProviderToken"
+        case .fcmV1: return "UNAUTHENTICATED"
+        case .expo: return "UNAUTHORIZED"
+        default: return nil
         }
     }
 
@@ -507,12 +528,6 @@ public final class LiveSession: ConnectionHandler {
 
     func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
         let name = "\(connection) \(request.method) \(request.path)"
-        if route == .sendToUser, let apiKey, !isAuthorized(request, key: apiKey) {
-            return .json(status: 401, RouteReplies.text(.object(JSONObject([
-                "ok": .bool(false),
-                "error": .string("unauthorized: this Shade was started with --api-key; send that key in x-api-key, and an x-server-secret header"),
-            ]))))
-        }
         if case .apns = route, let empty = ServiceRules.emptyPayloadRefusal(body: request.body) {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
@@ -524,10 +539,23 @@ public final class LiveSession: ConnectionHandler {
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
                                   channel: connection.channel)
-        var outcomes = intake.document(request.body, source: name, transport: transport)
+        let parsed = intake.parse(request.body)
+        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: route.service) {
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            return replies.requestError(route, tooMany)
+        }
+        var outcomes = parsed.map { intake.document(parsed: $0, bytes: request.body, source: name, transport: transport) }
+            ?? intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
         if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
+        // A push to a list of tokens (`registration_ids`, Expo's `to`) is a message per token at the
+        // service, and a result or ticket each in the reply: they count toward the same limit.
+        if let tooMany = ServiceChecks.batchRefusal(pushes: Self.messageCount(outcomes, service: route.service), service: route.service,
+                                                    counting: "messages (a push to several tokens is one per token)") {
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            return replies.requestError(route, tooMany)
+        }
         let admissions = admit(outcomes, service: route.service)
         if route == .expo {
             for case .accepted(let push) in admissions {
@@ -540,19 +568,49 @@ public final class LiveSession: ConnectionHandler {
                             unregistered: services.unregistered)
     }
 
+    /// The messages a service sends for `outcomes`: one per recipient token, at least one per push.
+    static func messageCount(_ outcomes: [Intake.Outcome], service: PushService) -> Int {
+        outcomes.reduce(0) { total, outcome in
+            guard case .push(let push) = outcome else { return Checked.add(total, 1) }
+            return Checked.add(total, max(1, Recipients.of(push, service: service).count))
+        }
+    }
+
     static func noted(_ outcome: Intake.Outcome, _ notes: [String]) -> Intake.Outcome {
         guard case .push(var push) = outcome else { return outcome }
         push.notes += notes
         return .push(push)
     }
 
-    private func isAuthorized(_ request: HTTPRequest, key: String) -> Bool {
-        request.headers["x-api-key"] == key && !(request.headers["x-server-secret"] ?? "").isEmpty
-    }
-
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
-        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber,
-                                       transport: Transport(via: "ndjson", channel: connection.channel))
+        let parsed = intake.parse(line)
+        // A stream's first line may present the key (DESIGN: `{"apiKey": "KEY"}`); over TCP with a key set
+        // it must, and a stream that does not is answered once and closed. Nothing of it is counted.
+        if !streamsAdmitted.contains(connection.id) {
+            switch Credentials.firstLine(parsed?.value) {
+            case .key(let key) where credentials.acceptsStreamKey(key):
+                streamsAdmitted.insert(connection.id)
+                return Array(#"{"ok": true}"#.utf8)
+            case .key:
+                streamsRefused.insert(connection.id)
+                return replies.ndjson([.refused(nil, PushRefusal(status: 401, code: nil,
+                    message: "unauthorized: apiKey is not the key this Shade was started with (--api-key)"))], isBatch: false)
+            case .push where credentials.streamNeedsKey(connection):
+                streamsRefused.insert(connection.id)
+                return replies.ndjson([.refused(nil, PushRefusal(status: 401, code: nil,
+                    message: "unauthorized: this Shade was started with --api-key; send {\"apiKey\": \"KEY\"} as the stream's first line"))],
+                    isBatch: false)
+            case .push:
+                streamsAdmitted.insert(connection.id)
+            }
+        }
+        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: .anyShape) {
+            rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
+            return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
+        }
+        let transport = Transport(via: "ndjson", channel: connection.channel)
+        let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
+            ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
         return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
@@ -564,7 +622,20 @@ public final class LiveSession: ConnectionHandler {
         return error.response
     }
 
+    public func closesAfterReply(on connection: ConnectionInfo) -> Bool {
+        streamsRefused.contains(connection.id)
+    }
+
+    public func closed(_ connection: ConnectionInfo) {
+        streamsAdmitted.remove(connection.id)
+        streamsRefused.remove(connection.id)
+    }
+
     public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
+        if credentials.streamNeedsKey(connection) && !streamsAdmitted.contains(connection.id) {
+            streamsRefused.insert(connection.id)
+            return Array(#"{"ok": false, "error": "unauthorized: this Shade was started with --api-key"}"#.utf8)
+        }
         let reason = "line \(line.number): \(line.problem ?? "refused")"
         rejectUnreadable(source: SourcePosition(name: connection.description, line: line.number), reason: reason)
         return replies.ndjson([.refused(nil, PushRefusal(status: 413, code: nil, message: reason))], isBatch: false)
@@ -612,5 +683,13 @@ private final class SessionHandler: ConnectionHandler {
 
     func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
         session?.respond(toRefusedLine: line, from: connection) ?? []
+    }
+
+    func closesAfterReply(on connection: ConnectionInfo) -> Bool {
+        session?.closesAfterReply(on: connection) ?? true
+    }
+
+    func closed(_ connection: ConnectionInfo) {
+        session?.closed(connection)
     }
 }

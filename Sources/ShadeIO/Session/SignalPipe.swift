@@ -1,4 +1,4 @@
-// SIGINT and SIGTERM as readable bytes: the self-pipe trick, so the poll() loop sees a signal as one
+// SIGINT, SIGTERM and SIGHUP as readable bytes: the self-pipe trick, so the poll() loop sees a signal as one
 // more ready descriptor and ends on its own thread, after the journal is flushed.
 #if canImport(Glibc)
 @preconcurrency import Glibc
@@ -16,7 +16,11 @@ public final class SignalPipe {
     private static let target = Atomic<Int32>(-1)
 
     /// Installs handlers for `signals` until `restore()` (or deinit) puts back the default action.
-    public init(signals: [Int32] = [SIGINT, SIGTERM]) throws(SocketError) {
+    /// SIGHUP (the terminal or the session went away) ends Shade as SIGTERM does: journal flushed,
+    /// socket removed (issue 10: it killed a headless Shade without either).
+    public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
+    public init(signals: [Int32] = SignalPipe.terminationSignals) throws(SocketError) {
         var fds: [Int32] = [-1, -1]
         guard pipe(&fds) == 0 else { throw SocketError("cannot create a pipe for signals: \(String(cString: strerror(errno)))") }
         readFD = fds[0]

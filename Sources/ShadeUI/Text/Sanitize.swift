@@ -5,15 +5,16 @@
 // sanitising, no output holds a byte below 0x20, DEL, or a C1 control, and every grapheme
 // cluster is at least one column wide and as wide alone as beside any neighbour, so
 // that a line's width is exactly the sum of its cells' widths (see DisplayWidth.swift).
+import ShadeCore
 
-/// One line of payload text, safe for a cell: line breaks and tabs become a space, ESC
-/// becomes `␛` (the rest of an escape sequence stays, as the printable text it is),
-/// other C0 controls their Control Picture (BEL → `␇`), DEL `␡`, C1 controls `�`;
-/// bidi embeddings, overrides and isolates are dropped, and so is whatever could not stand
-/// in a cell of its own (zero-width clusters, marks with no base: see `cellSafeClusters`).
+/// One line of payload text, safe for a cell: ShadeCore's `SafeText.line` (the gate every output
+/// of Shade passes: line breaks and tabs become a space, ESC `␛` — the rest of an escape sequence
+/// stays, as the printable text it is — other C0 controls their Control Picture, BEL `␇`, DEL `␡`,
+/// C1 controls `�`, bidi controls dropped), then whatever could not stand in a cell of its own is
+/// dropped too (zero-width clusters, marks with no base: see `cellSafeClusters`).
 public func sanitized(_ s: String) -> String {
     if isPrintableASCII(s) { return s }
-    return cellSafeClusters(replacingControls(in: s.unicodeScalars))
+    return cellSafeClusters(SafeText.line(s))
 }
 
 /// Payload text as lines, split on `\n`, `\r\n`, `\r`, U+2028 and U+2029, each line sanitized.
@@ -40,42 +41,6 @@ public func sanitizedLines(_ s: String) -> [String] {
 @inline(__always)
 private func isLineBreak(_ value: UInt32) -> Bool {
     value == 0x0A || value == 0x0D || value == 0x2028 || value == 0x2029
-}
-
-/// Bidi embeddings, overrides (U+202A–U+202E) and isolates (U+2066–U+2069): they would
-/// reorder the rest of the terminal line, outside the cell they came in.
-@inline(__always)
-private func isBidiControl(_ value: UInt32) -> Bool {
-    (0x202A...0x202E).contains(value) || (0x2066...0x2069).contains(value)
-}
-
-/// First pass, scalar by scalar: controls to visible placeholders, breaks to spaces.
-private func replacingControls(in scalars: String.UnicodeScalarView) -> String {
-    var out = String.UnicodeScalarView()
-    var previousWasCarriageReturn = false
-    for scalar in scalars {
-        let value = scalar.value
-        defer { previousWasCarriageReturn = value == 0x0D }
-        switch value {
-        case 0x0A where previousWasCarriageReturn:
-            continue                                           // \r\n is one break, one space
-        case 0x09, 0x0A, 0x0D, 0x2028, 0x2029:
-            out.append(" ")
-        case 0x1B:
-            out.append("\u{241B}")                             // ␛
-        case 0x00..<0x20:
-            out.append(Unicode.Scalar(0x2400 + value)!)        // Control Pictures: BEL → ␇
-        case 0x7F:
-            out.append("\u{2421}")                             // ␡
-        case 0x80...0x9F:
-            out.append("\u{FFFD}")                             // C1 controls, NEL included
-        case _ where isBidiControl(value):
-            continue
-        default:
-            out.append(scalar)
-        }
-    }
-    return String(out)
 }
 
 /// Second pass, cluster by cluster: keep only clusters whose width cannot depend on a

@@ -2,14 +2,14 @@
 import ShadeCore
 import ShadeIO
 
-/// Running a `LiveSession` without a terminal: the push log on standard output, SIGINT and SIGTERM end it.
+/// Running a `LiveSession` without a terminal: the push log on standard output, SIGINT, SIGTERM and SIGHUP end it.
 enum Headless {
     /// Whether to run without the TUI: asked for, or standard input or output is not a terminal (then
     /// it says so on stderr).
     static func isChosen(_ parsed: ParsedArguments) -> Bool {
         if parsed.has("--headless") { return true }
         guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
-            fputs("shade: no terminal: running headless\n", stderr)
+            Console.error("shade: no terminal: running headless")
             return true
         }
         return false
@@ -22,7 +22,7 @@ enum Headless {
         return log
     }
 
-    /// Runs the loop until SIGINT or SIGTERM (returns true) or `finished()` (false), printing the log
+    /// Runs the loop until SIGINT, SIGTERM or SIGHUP (returns true) or `finished()` (false), printing the log
     /// after every round: one state per round, and one write, not one per push.
     /// `signals` can be made earlier by the caller, so a signal that comes before the loop starts
     /// still ends it in order (rather than killing Shade with the socket file left behind).
@@ -42,7 +42,7 @@ enum Headless {
             log.flush(session)
             if !toldTLSProblem, let problem = session.loop.tlsProblem {
                 // Once: every TLS client is closed until it is fixed, and this says why.
-                fputs("shade: warning: \(problem); TLS connections are closed\n", stderr)
+                Console.error("shade: warning: \(problem); TLS connections are closed")
                 toldTLSProblem = true
             }
             fflush(stdout)

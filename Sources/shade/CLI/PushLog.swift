@@ -1,9 +1,8 @@
 import ShadeCore
 import ShadeIO
-import ShadeUI  // sanitized: the one gate payload text passes before a terminal
 
 /// The headless log (`shade listen --headless`, `shade replay` without a terminal): a line per push and
-/// platform shown, then a one-line summary. Payload text is data: it is cleaned of control characters.
+/// platform shown, then a one-line summary. Payload text is data: `Console.line` writes each line through `SafeText`.
 /// Arrivals are described once per loop round, from one state per platform, so a flood costs one
 /// state per round instead of one per push.
 final class PushLog {
@@ -33,7 +32,7 @@ final class PushLog {
             }
         }
         for arrival in pending {
-            for line in lines(for: arrival, placed: placed) { print(line) }
+            for line in lines(for: arrival, placed: placed) { Console.line(line) }
         }
         pending.removeAll(keepingCapacity: true)
     }
@@ -51,33 +50,33 @@ final class PushLog {
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
         let channel = Self.channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
-            return ["\(sanitized(arrival.source.description)): refused (not recorded): \(sanitized(refusal.message))\(channel)"]
+            return ["\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)"]
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
                 return nil
             }.first ?? "rejected"
-            return ["\(sanitized(arrival.source.description)): rejected: \(sanitized(reason))"]
+            return ["\(arrival.source.description): rejected: \(reason)"]
         }
         let time = push.transport.atMillis.map { localTime.timeOfDay($0) + " " } ?? ""
         return platforms.map { platform in
             let effect = arrival.effects[platform] ?? .elsewhere
             return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
-        } + push.notes.map { "\(time)#\(push.id) note: \(sanitized($0))" }
+        } + push.notes.map { "\(time)#\(push.id) note: \($0)" }
     }
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
     /// for pushes that came over TLS, HTTP/2 or the proxy; nothing for plain HTTP/1.1 and NDJSON.
     static func channelNote(_ channel: Channel?) -> String {
         guard let channel, !channel.isPlain else { return "" }
-        return " [\(sanitized(channel.description))]"
+        return " [\(channel.description)]"
     }
 
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
         switch effect {
         case .rejected(let reason):
-            return "rejected: " + sanitized(reason)
+            return "rejected: " + reason
         case .elsewhere:
             let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
             return "elsewhere (\(push.shape.displayName) for \(reached))"
@@ -88,15 +87,15 @@ final class PushLog {
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
-            let key = sanitized(placed.key)
+            let key = placed.key
             switch placed.kind {
             case .conversation:
-                return "conversation \(key) ← \(sanitized(placed.line.sender ?? placed.title ?? "")): \(sanitized(placed.line.text))"
+                return "conversation \(key) ← \(placed.line.sender ?? placed.title ?? ""): \(placed.line.text)"
             case .call:
-                return "call \(key) from \(sanitized(placed.title ?? "unknown caller"))"
+                return "call \(key) from \(placed.title ?? "unknown caller")"
             case .plain, .bundle:
-                let title = (placed.line.title ?? placed.title).map { " \"\(sanitized($0))\"" } ?? ""
-                return "notification \(key)\(title): \(sanitized(placed.line.text))"
+                let title = (placed.line.title ?? placed.title).map { " \"\($0)\"" } ?? ""
+                return "notification \(key)\(title): \(placed.line.text)"
             }
         }
     }

@@ -1,7 +1,6 @@
 @preconcurrency import Glibc
 import ShadeCore
 import ShadeIO
-import ShadeUI  // sanitized: the one gate user text passes before stderr
 
 /// Wiring shared by the commands that compute state from files.
 enum Session {
@@ -52,10 +51,10 @@ enum Session {
     /// the exit is 0, and one line on stderr says which pushes were rejected and which inputs held
     /// none; `--strict` makes either exit 1.
     static func finish(_ states: [CenterState], inputs: Inputs, strict: Bool) -> Int32 {
-        for empty in inputs.empty { fputs("shade: \(sanitized(empty))\n", stderr) }
+        for empty in inputs.empty { Console.error("shade: \(empty)") }
         let rejections = RejectionSummary(states)
         // The reasons quote payload keys and file names: user text, through the one sanitiser.
-        if let line = rejections.line { fputs("shade: \(sanitized(line))\n", stderr) }
+        if let line = rejections.line { Console.error("shade: \(line)") }
         return strict && (rejections.count > 0 || !inputs.empty.isEmpty) ? 1 : 0
     }
 

@@ -98,7 +98,7 @@ enum Shade {
     }
 
     static func usageFailure(_ message: String) -> Int32 {
-        fputs("shade: \(message)\n", stderr)
+        Console.error("shade: \(message)")
         return 2
     }
 

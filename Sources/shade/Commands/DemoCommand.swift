@@ -44,7 +44,7 @@ enum DemoCommand {
                 return status
             }
         } else {
-            fputs("shade: no terminal: printing the final screen of the demo instead of animating it\n", stderr)
+            Console.error("shade: no terminal: printing the final screen of the demo instead of animating it")
         }
         var intake = Intake()
         var centers = options.profiles.map { Center(profile: $0, texts: texts) }

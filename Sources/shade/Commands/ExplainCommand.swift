@@ -1,5 +1,4 @@
 import ShadeCore
-import ShadeUI  // sanitized: the one gate user text passes before stderr
 
 /// `shade explain [ID]…`: what a rule id printed by the inspector, lint, help or a log means, and
 /// where the rule comes from (the rule catalogue of ShadeCore).
@@ -58,6 +57,6 @@ enum ExplainCommand {
         let ranked = RuleCatalogue.rules.map { (id: $0.id, distance: editDistance($0.id, wanted)) }
         let best = ranked.map(\.distance).min() ?? 0
         let closest = ranked.filter { $0.distance == best }.prefix(5).map(\.id)
-        return "no rule \(sanitized(token)); the closest: \(closest.joined(separator: ", ")); `shade explain` lists every rule"
+        return "no rule \(token); the closest: \(closest.joined(separator: ", ")); `shade explain` lists every rule"
     }
 }

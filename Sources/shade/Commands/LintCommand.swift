@@ -83,11 +83,11 @@ enum LintCommand {
             }
         }
         let report = LintReport(pushes: pushes).collapsingRepeatedNotes()
-        print(format == .json ? report.json() : report.text(), terminator: "")
+        Console.text(format == .json ? report.json() : report.text())
         fflush(stdout)
         // An input with nothing to check is an error too: `shade lint build/pushes/` of an empty
         // folder, or a glob that matched a stray file, must not pass in CI.
-        for empty in read.empty { fputs("shade: lint: \(sanitized(empty))\n", stderr) }
+        for empty in read.empty { Console.error("shade: lint: \(empty)") }
         return report.hasErrors || !read.empty.isEmpty ? 1 : 0
     }
 }

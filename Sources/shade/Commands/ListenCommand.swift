@@ -9,7 +9,7 @@ enum ListenCommand {
     static let command = Command(
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
-        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--unregistered TOKEN]… "
+        usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--server-secret S] [--unregistered TOKEN]… "
             + "[--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1, where one port tells each
@@ -22,15 +22,22 @@ enum ListenCommand {
         \(Route.table.map { "  " + $0 }.joined(separator: "\n"))
 
         A push a route refuses (as APNs, FCM or a browser would) counts as rejected and is not recorded.
-        Without a terminal, or with --headless, it prints a line per push and a summary when stopped
-        (Ctrl-C or SIGTERM; the recording is flushed first).
+        A request or NDJSON line of more than \(ServiceRules.batchLimit) pushes (Expo: \(ServiceRules.expoBatchLimit)) is refused
+        whole with 413. Without a terminal, or with --headless, it prints a line per push and a summary
+        when stopped (Ctrl-C, SIGTERM or SIGHUP; the recording is flushed and the socket removed first).
 
         Options:
-          --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade.sock, else /tmp/shade-UID.sock)
+          --socket PATH           the unix socket (default $XDG_RUNTIME_DIR/shade/shade.sock, else
+                                  /tmp/shade-UID/shade.sock: a directory made 0700 and refused when
+                                  another user owns it)
           --port N                the TCP port (default \(defaultPort)); 0 picks a free one and prints it
           --bind ADDR             listen on another address than 127.0.0.1 (anyone who reaches it can push)
           --record FILE           append every accepted push to FILE as an envelope line (replay it later)
-          --api-key KEY           send-to-user requires x-api-key: KEY and an x-server-secret header
+          --api-key KEY           every route that takes pushes requires x-api-key: KEY (401 otherwise, in
+                                  the route's own error format), and an NDJSON stream over TCP its first
+                                  line {"apiKey": "KEY"}; the unix socket, GET /state and /healthz need
+                                  none. Or set SHADE_API_KEY, which ps does not show.
+          --server-secret S       send-to-user also requires x-server-secret: S (or SHADE_SERVER_SECRET)
           --unregistered TOKEN    answer TOKEN as the service answers a token that is gone (repeatable): APNs
                                   410 Unregistered, FCM UNREGISTERED (404; legacy NotRegistered), Expo
                                   DeviceNotRegistered, a Web Push subscription id 410 — test your clean-up path
@@ -65,7 +72,7 @@ enum ListenCommand {
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
           eval "$(shade env)"; python3 my_apns_sender.py     # real push code, through the proxy
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--unregistered", "--ca-dir", "--intercept"]
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret", "--unregistered", "--ca-dir", "--intercept"]
             + ProfileOptions.valueOptions,
         flags: ["--headless", "--no-color", "--strict-auth", "--no-relay", "--utc"],
         run: run)
@@ -79,21 +86,27 @@ enum ListenCommand {
         let port = try portOption(parsed) ?? defaultPort
         let bind = parsed.value("--bind") ?? "127.0.0.1"
         if bind != "127.0.0.1" {
-            fputs("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state\n", stderr)
+            Console.error("shade: warning: listening on \(bind), not 127.0.0.1: anyone who can reach it can push to this Shade and read /state")
         }
-        if let key = parsed.value("--api-key"), key.isEmpty { throw UsageError("--api-key needs a value, such as --api-key dev-key") }
+        let environment = ProcessEnvironment.current
+        let apiKey = try secret(parsed, "--api-key", environment: environment, variable: "SHADE_API_KEY")
+        let serverSecret = try secret(parsed, "--server-secret", environment: environment, variable: "SHADE_SERVER_SECRET")
         var journal: Journal?
         if let path = parsed.value("--record") {
             do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
+            if let cut = journal?.repairedBytes, cut > 0 {
+                Console.error("shade: warning: --record \(path) ended in a torn line (\(cut) bytes, left by a crash or a full "
+                    + "disk, never acknowledged); cut back to its last whole line")
+            }
         }
-        // Decide headless and take SIGINT/SIGTERM before anything is announced: a script that stops
+        // Decide headless and take SIGINT/SIGTERM/SIGHUP before anything is announced: a script that stops
         // Shade as soon as it says "listening" must find it ready to stop in order.
         let headless = Headless.isChosen(parsed)
         var signals: SignalPipe?
         if headless {
             do { signals = try SignalPipe() } catch { throw UsageError(error.message) }
         }
-        let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: parsed.value("--api-key"),
+        let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: apiKey, serverSecret: serverSecret,
                                   clock: SystemClock(), configuration: try transportConfiguration(parsed))
         session.services.unregistered = Set(parsed.all("--unregistered"))
         session.services.strictAuth = parsed.has("--strict-auth")
@@ -101,9 +114,18 @@ enum ListenCommand {
             session.services.webPush = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush())
         } catch {
             session.services.webPushUnavailable = "no Web Push subscription: \(error.description)"
-            fputs("shade: warning: \(error.description): Web Push routes answer 503\n", stderr)
+            Console.error("shade: warning: \(error.description): Web Push routes answer 503")
         }
-        let socket = parsed.value("--socket") ?? Endpoint.defaultSocketPath()
+        let socket: String
+        if let chosen = parsed.value("--socket") {
+            socket = chosen
+        } else {
+            do { try PrivateFiles.directory(Endpoint.defaultSocketDirectory()) } catch {
+                session.shutdown()
+                throw UsageError("the socket directory \(error.description)")
+            }
+            socket = Endpoint.defaultSocketPath()
+        }
         let listening: [String]
         do {
             listening = try session.listen(socketPath: socket, port: port, bind: bind)
@@ -111,9 +133,9 @@ enum ListenCommand {
             session.shutdown()
             throw UsageError(error.message)
         }
-        print("shade: listening on " + listening.joined(separator: " and ")
+        Console.line("shade: listening on " + listening.joined(separator: " and ")
             + (journal.map { ", recording to \($0.path)" } ?? ""))
-        print("shade: " + session.transportSummary)
+        Console.line("shade: " + session.transportSummary)
         fflush(stdout)
 
         if !headless {
@@ -122,7 +144,7 @@ enum ListenCommand {
                                            texts: texts, recording: journal?.path, emptyHint: hint, localTime: Shade.localTime(parsed),
                                            noColor: parsed.has("--no-color")) {
                 // The terminal is back as it was: the last word is what the session took, not the start-up line.
-                print(stoppedLine(session, journal: journal, platforms: options.platforms))
+                Console.line(stoppedLine(session, journal: journal, platforms: options.platforms))
                 return status
             }
         }
@@ -134,7 +156,7 @@ enum ListenCommand {
             throw UsageError(error.message)
         }
         session.shutdown()
-        print(stoppedLine(session, journal: journal, platforms: options.platforms))
+        Console.line(stoppedLine(session, journal: journal, platforms: options.platforms))
         return 0
     }
 
@@ -184,6 +206,17 @@ enum ListenCommand {
         guard let directory = parsed.value("--ca-dir") else { return DataDirectory.certificateAuthority() }
         guard !directory.isEmpty else { throw UsageError("--ca-dir needs a directory, such as --ca-dir ~/.shade-ca") }
         return directory
+    }
+
+    /// `--api-key KEY`, else the environment variable (empty there means unset; empty on the command
+    /// line is a mistake).
+    static func secret(_ parsed: ParsedArguments, _ option: String, environment: [String: String],
+                       variable: String) throws(UsageError) -> String? {
+        if let value = parsed.value(option) {
+            guard !value.isEmpty else { throw UsageError("\(option) needs a value, such as \(option) dev-key (or set \(variable))") }
+            return value
+        }
+        return environment[variable].flatMap { $0.isEmpty ? nil : $0 }
     }
 
     /// `--port N`: 0 picks a free port.

@@ -75,7 +75,7 @@ enum ReplayCommand {
         }
         let played = session.replay?.playedCount ?? 0
         session.shutdown()
-        print("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(sources.count) "
+        Console.line("shade: \(interrupted ? "stopped after" : "replayed") \(played) pushes from \(sources.count) "
             + "\(sources.count == 1 ? "file" : "files"); " + log.summary(session))
         fflush(stdout)
         return Session.finish(session.states(options.platforms), inputs: read, strict: parsed.has("--strict"))

@@ -18,8 +18,9 @@ enum SendCommand {
         2 when no Shade listens.
 
         Options:
-          --socket PATH        the socket of the listening Shade (default $XDG_RUNTIME_DIR/shade.sock,
-                               else /tmp/shade-UID.sock)
+          --socket PATH        the socket of the listening Shade (default $XDG_RUNTIME_DIR/shade/shade.sock,
+                               else /tmp/shade-UID/shade.sock); a socket another user owns, or one
+                               another user's process listens on, is refused
           --port N             send over HTTP to 127.0.0.1:N instead
           --header 'k: v'      a transport header for every push (apns-push-type, apns-collapse-id, …);
                                repeatable. Over the socket the pushes go as envelopes carrying it.
@@ -61,7 +62,7 @@ enum SendCommand {
                 do {
                     units.append(Unit(source: source, bytes: bytes, value: try JSONParser.parse(bytes)))
                 } catch {
-                    print("\(source): not sent: invalid JSON (V8) at line \(error.line), column \(error.column): \(error.message)")
+                    Console.line("\(source): not sent: invalid JSON (V8) at line \(error.line), column \(error.column): \(error.message)")
                     refused += 1
                 }
             }
@@ -86,7 +87,7 @@ enum SendCommand {
             case .tcp: refused += try sendRequests(units, headers: headers, client: client)
             }
         } catch {
-            fputs("shade: \(error.message)\n", stderr)
+            Console.error("shade: \(error.message)")
             return 1
         }
         fflush(stdout)
@@ -128,7 +129,7 @@ enum SendCommand {
         var refused = 0
         for (unit, reply) in zip(units, replies) {
             let text = String(decoding: reply, as: UTF8.self)
-            print("\(unit.source): \(text)")
+            Console.line("\(unit.source): \(text)")
             if (try? JSONParser.parse(reply))?["ok"]?.bool != true { refused += 1 }
         }
         return refused
@@ -152,7 +153,7 @@ enum SendCommand {
             var shown = "\(response.status)"
             if let apnsID = response.headers["apns-id"] { shown += " apns-id: \(apnsID)" }
             if !response.body.isEmpty { shown += " " + String(decoding: response.body, as: UTF8.self) }
-            print("\(unit.source): \(shown)")
+            Console.line("\(unit.source): \(shown)")
             let ok = (try? JSONParser.parse(response.body))?["ok"]?.bool
             if response.status >= 400 || ok == false { refused += 1 }
         }

@@ -33,11 +33,10 @@ enum SubscriptionCommand {
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         guard parsed.operands.isEmpty else { throw UsageError("`shade subscription` takes no files (\(parsed.operands[0]))") }
-        let port = try ListenCommand.portOption(parsed) ?? ListenCommand.defaultPort
-        guard port != 0 else { throw UsageError("--port 0: give the port `shade listen` listens on (0 picks a different one each run)") }
+        let port = try ListenCommand.runningPort(parsed, for: "shade subscription")
         let subscription: WebPushSubscription
         do { subscription = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush()) } catch {
-            fputs("shade: \(error.description)\n", stderr)
+            Console.error("shade: \(error.description)")
             return 1
         }
         print(subscription.text(origin: "http://127.0.0.1:\(port)"))

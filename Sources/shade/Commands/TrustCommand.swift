@@ -38,11 +38,11 @@ enum TrustCommand {
         do {
             (authority, withSystem) = try prepare(directory: directory)
         } catch {
-            fputs("shade: \(error.message)\n", stderr)
+            Console.error("shade: \(error.message)")
             return 1
         }
         let ca = authority.certificatePath
-        print("""
+        Console.text("""
         Shade's local CA:  \(ca)
         its private key:   \(authority.keyPath) (mode 0600; keep it to yourself)
         bundle:            \(authority.bundlePath) (\(withSystem ? "the system's CAs from \(systemBundle) and Shade's" : "Shade's CA only: no system bundle at \(systemBundle)"))
@@ -56,6 +56,7 @@ enum TrustCommand {
           macOS:           sudo security add-trusted-cert -d -r trustRoot -k /Library/Keychains/System.keychain \(ca)
           Java (pushy):    keytool -importcert -noprompt -alias shade-local-ca -file \(ca) -cacerts -storepass changeit
           Node.js:         NODE_EXTRA_CA_CERTS=\(ca) node app.js
+
         """)
         return 0
     }
@@ -96,17 +97,16 @@ enum EnvCommand {
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         guard parsed.operands.isEmpty else { throw UsageError("`shade env` takes no files (\(parsed.operands[0]))") }
-        let port = try ListenCommand.portOption(parsed) ?? ListenCommand.defaultPort
-        guard port != 0 else { throw UsageError("--port 0 means \"any free port\" to `shade listen`; give `shade env` the port it printed") }
+        let port = try ListenCommand.runningPort(parsed, for: "shade env")
         let authority: CertificateAuthority
         let directory = try ListenCommand.caDirectory(parsed)
         do {
             (authority, _) = try TrustCommand.prepare(directory: directory)
         } catch {
-            fputs("shade: \(error.message)\n", stderr)
+            Console.error("shade: \(error.message)")
             return 1
         }
-        print(lines(port: port, bundle: authority.bundlePath, ca: authority.certificatePath))
+        Console.text(lines(port: port, bundle: authority.bundlePath, ca: authority.certificatePath) + "\n")
         return 0
     }
 

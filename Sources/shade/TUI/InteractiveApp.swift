@@ -47,7 +47,7 @@ final class InteractiveApp {
         do {
             try terminal.start(colorMode: noColor ? .none : .auto)
         } catch {
-            fputs("shade: \(error) — running headless\n", stderr)
+            Console.error("shade: \(error) — running headless")
             return nil
         }
         onStart()

@@ -121,7 +121,7 @@ import Testing
         let text = report.text()
         #expect(!text.unicodeScalars.contains { ($0.value < 0x20 && $0 != "\n") || (0x7F..<0xA0).contains($0.value) })
         #expect(text.contains(#"$.aps["x\u001b[2J"]"#))
-        #expect(text.contains(#"$.aps["y\u009B"]"#))
+        #expect(text.contains(#"$.aps["y\u009b"]"#))
     }
 
     @Test func V_pathsQuoteKeysThatAreNotPlain() {
@@ -129,9 +129,11 @@ import Testing
         #expect(JSONPath.member("$.aps", "content-available") == "$.aps.content-available")
         #expect(JSONPath.member("$", "Simulator Target Bundle") == #"$["Simulator Target Bundle"]"#)
         #expect(JSONPath.member("$.data", "google.c.a.e") == #"$.data["google.c.a.e"]"#)
-        #expect(JSONPath.parent(#"$.data["a.b[c"]"#) == "$.data")
-        #expect(JSONPath.parent("$[3].aps") == "$[3]")
-        #expect(JSONPath.parent("$[3]") == "$")
-        #expect(JSONPath.parent("$") == nil)
+        #expect(JSONPath.steps(#"$.data["a.b[c\"]"][2]"#) == [.key("data"), .key("a.b[c\"]"), .index(2)])
+        #expect(JSONPath.steps("$[3].aps") == [.index(3), .key("aps")])
+        #expect(JSONPath.steps("$") == [])
+        #expect(JSONPath.steps("header apns-topic") == nil)
+        let steps: [JSONPathStep] = [.key("aps"), .key("x\u{1B}y"), .index(0), .key("content-available")]
+        #expect(JSONPath.steps(JSONPath.path("$", steps)) == steps)
     }
 }

@@ -46,8 +46,8 @@ final class ShadeProcess {
     let stdout: PipeText
     let stderr: PipeText
 
-    init(_ arguments: [String], environment: [String: String] = [:]) throws {
-        process.executableURL = URL(fileURLWithPath: ServerBuild.shade)
+    init(_ arguments: [String], executable: String = ServerBuild.shade, environment: [String: String] = [:]) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = Pinned.processEnvironment.merging(environment) { $1 }
         let out = Pipe(), err = Pipe()
@@ -102,6 +102,8 @@ struct CommandResult {
     var status: Int32
     var stdout: String
     var stderr: String
+    /// Set when a signal ended the program (then `status` is the signal's number).
+    var killedBySignal = false
 }
 
 func runShadeCommand(_ arguments: [String], environment: [String: String] = [:], timeout: TimeInterval = 30) throws -> CommandResult {
@@ -130,7 +132,8 @@ func runProgram(_ executable: String, _ arguments: [String], environment: [Strin
     process.waitUntilExit()
     stdout.waitForEnd()
     stderr.waitForEnd()
-    return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text)
+    return CommandResult(status: process.terminationStatus, stdout: stdout.text, stderr: stderr.text,
+                         killedBySignal: process.terminationReason == .uncaughtSignal)
 }
 
 /// curl with a hard time limit.
