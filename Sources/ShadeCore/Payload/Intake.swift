@@ -178,20 +178,39 @@ public struct Intake: Sendable {
         }
     }
 
-    /// D1: the envelope's headers, route and time apply to its payload.
+    /// D1: the envelope's headers, route and time apply to its payload. Its members are read in one
+    /// pass (the last of a name wins, as a lookup by name takes it).
     mutating func envelope(_ envelope: JSONView, source: SourcePosition, transport outer: Transport, _ body: (Outcome) -> Void) {
+        var h: JSONView?, at: JSONView?, path: JSONView?, via: JSONView?, payload: JSONView?
+        for (key, value) in envelope.members {
+            key.withText { name in
+                switch name.count {
+                case 2: if Self.named(name, "at") { at = value }
+                case 3: if Self.named(name, "via") { via = value }
+                case 4: if Self.named(name, "path") { path = value }
+                case 7:
+                    if Self.named(name, "headers") { h = value } else if Self.named(name, "payload") { payload = value }
+                default: break
+                }
+            }
+        }
         var headers = outer.headers
-        if let h = envelope["headers"], h.isObject {
+        if let h, h.isObject {
             for (name, value) in h.members {
                 if let text = value.scalarText { headers[Transport.lowercasedName(name.string ?? "")] = text }
             }
         }
-        let at = envelope["at"]
         let own = at?.string
         let ownMillis = at.flatMap { $0.isString ? $0.withText(Timestamp.millis(fromISO8601:)) : nil }
-        let transport = Transport(headers: headers, path: envelope["path"]?.string ?? outer.path,
-                                  via: envelope["via"]?.string ?? outer.via, at: own ?? outer.at,
+        let transport = Transport(headers: headers, path: path?.string ?? outer.path,
+                                  via: via?.string ?? outer.via, at: own ?? outer.at,
                                   atMillis: ownMillis ?? outer.atMillis, channel: outer.channel)
-        value(envelope["payload"]!, source: source, transport: transport, body)
+        value(payload!, source: source, transport: transport, body)
+    }
+
+    /// Whether a key's decoded text is `name` (the caller has checked the length).
+    @inline(__always)
+    private static func named(_ text: UnsafeBufferPointer<UInt8>, _ name: StaticString) -> Bool {
+        JSONTape.bytesEqual(text.baseAddress!, name.utf8Start, name.utf8CodeUnitCount)
     }
 }
