@@ -195,10 +195,19 @@ public struct Center: Sendable {
         let app = item.app
         let updated = item.updated
         let plain = item.kind == .plain
-        let placed = table.put(item, key: key, at: slot)
+        let placed = table.put(consume item, key: key, at: slot)
         // A9's bookkeeping, which only Android needs: each app's items and when each was last updated.
         if profile.platform == .android { apps.updated(app: app, updated: updated, plain: plain, slot: placed, new: slot == nil) }
         return placed
+    }
+
+    /// The same for an item the caller built in a variable: it is moved into the table (the variable is
+    /// left holding an empty item), not copied field by field.
+    @discardableResult
+    mutating func store(moving item: inout Item, key: ItemKey, at slot: Int?) -> Int {
+        var moved = Item.empty
+        swap(&moved, &item)
+        return store(moved, key: key, at: slot)
     }
 
     /// The lines of an item that carry a collapse id (I4).
@@ -279,7 +288,7 @@ public struct Center: Sendable {
             item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
             item.avatar = keys.sender.avatar  // A2: the latest sender's photo or initials
             finishUpdate(&item, push: push, content: content, trace: &trace)
-            let placed = store(item, key: key, at: slot)
+            let placed = store(moving: &item, key: key, at: slot)
             if !joined { enforceAppLimit(app: content.app, newest: placed) }
             return
         }
@@ -326,7 +335,7 @@ public struct Center: Sendable {
         item.isGroup = nil
         item.lines = [Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id, at: push.transport.atMillis)]
         finishUpdate(&item, push: push, content: content, trace: &trace)
-        return store(item, key: key, at: slot)
+        return store(moving: &item, key: key, at: slot)
     }
 
     /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
@@ -385,7 +394,7 @@ public struct Center: Sendable {
                 emptied = (holder, thread)
                 table.release(holderSlot)
             } else {
-                store(thread, key: holder, at: holderSlot)
+                store(moving: &thread, key: holder, at: holderSlot)
             }
         }
         let keys = conversation(for: content, resolved, push: push, trace: &trace)
@@ -439,7 +448,7 @@ public struct Center: Sendable {
         }
         if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item, key: id) }
         finishUpdate(&item, push: push, content: content, trace: &trace)
-        store(item, key: id, at: slot)
+        store(moving: &item, key: id, at: slot)
     }
 
     /// How many notifications an iOS stack keeps (DECISIONS: Apple documents no cap for delivered
@@ -526,7 +535,7 @@ public struct Center: Sendable {
         item.title = keys.isGroup ? (item.conversationTitle ?? resolved.title ?? keys.sender.name) : keys.sender.name
         item.avatar = keys.sender.avatar
         finishUpdate(&item, push: push, content: content, tag: keys.conversationID, trace: &trace)
-        store(item, key: id, at: slot)
+        store(moving: &item, key: id, at: slot)
     }
 
     // MARK: state

@@ -98,6 +98,9 @@ public struct Item: Sendable, Equatable, Identifiable {
         self.mutableContent = false
     }
 
+    /// An item holding nothing, for a variable whose item was moved out (`Center.store(moving:)`).
+    static var empty: Item { Item(id: "", kind: .plain, key: "", app: "") }
+
     /// Notifications this item puts on screen (the `shown` counter): a conversation or plain item is
     /// one; on iOS every notification in a stack is one; a bundle counts its children.
     public func shownCount(platform: Platform) -> Int {

@@ -103,7 +103,7 @@ struct ItemTable: Sendable {
         let stamp = item.updated  // read before the item is moved in
         if let slot {
             updated[slot] = stamp
-            items[slot] = item
+            items[slot] = consume item
             return slot
         }
         let slot: Int
@@ -111,12 +111,12 @@ struct ItemTable: Sendable {
             slot = reused
             keys[slot] = key
             updated[slot] = stamp
-            items[slot] = item
+            items[slot] = consume item
         } else {
             slot = items.count
             keys.append(key)
             updated.append(stamp)
-            items.append(item)
+            items.append(consume item)
         }
         index[key] = slot
         return slot
