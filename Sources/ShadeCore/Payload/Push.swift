@@ -31,30 +31,77 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// Transport metadata: what arrived beside the payload (HTTP headers, route) or what an envelope
 /// recorded of it (D1).
 public struct Transport: Sendable, Equatable {
+    /// The fields, in one immutable box that every copy shares: a push's transport is copied into its
+    /// content, its item and its delivery, and a copy is one reference, not a dictionary and four
+    /// strings. A change puts the fields into a new box.
+    private final class Fields: Sendable {
+        let headers: [String: String]
+        let path: String?
+        let via: String?
+        let at: String?
+        let atMillis: Int64?
+        let channel: Channel?
+
+        init(headers: [String: String], path: String?, via: String?, at: String?, atMillis: Int64?, channel: Channel?) {
+            self.headers = headers
+            self.path = path
+            self.via = via
+            self.at = at
+            self.atMillis = atMillis
+            self.channel = channel
+        }
+
+        /// A transport with nothing in it (what a push read from a plain file has), shared.
+        static let none = Fields(headers: [:], path: nil, via: nil, at: nil, atMillis: nil, channel: nil)
+    }
+
+    private var fields: Fields
+
     /// Header names are lower-cased (HTTP/2, which APNs uses, has only lower-case names).
-    public var headers: [String: String]
-    public var path: String?
-    public var via: String?
+    public var headers: [String: String] {
+        get { fields.headers }
+        set { fields = Fields(headers: newValue, path: path, via: via, at: at, atMillis: atMillis, channel: channel) }
+    }
+    public var path: String? {
+        get { fields.path }
+        set { fields = Fields(headers: headers, path: newValue, via: via, at: at, atMillis: atMillis, channel: channel) }
+    }
+    public var via: String? {
+        get { fields.via }
+        set { fields = Fields(headers: headers, path: path, via: newValue, at: at, atMillis: atMillis, channel: channel) }
+    }
     /// The envelope's `at` as written, and as milliseconds since the epoch when it parses.
-    public var at: String?
-    public var atMillis: Int64?
+    public var at: String? {
+        get { fields.at }
+        set { fields = Fields(headers: headers, path: path, via: via, at: newValue, atMillis: atMillis, channel: channel) }
+    }
+    public var atMillis: Int64? {
+        get { fields.atMillis }
+        set { fields = Fields(headers: headers, path: path, via: via, at: at, atMillis: newValue, channel: channel) }
+    }
     /// How a live push reached Shade (protocol, TLS, proxy); nil for pushes read from files.
-    public var channel: Channel?
+    public var channel: Channel? {
+        get { fields.channel }
+        set { fields = Fields(headers: headers, path: path, via: via, at: at, atMillis: atMillis, channel: newValue) }
+    }
 
     public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {
+        if headers.isEmpty && path == nil && via == nil && at == nil && atMillis == nil && channel == nil {
+            fields = .none
+            return
+        }
         // Names are lower-case already nearly always (an envelope's are, HTTP/2's are): then the
         // dictionary is kept as it is rather than rebuilt per push.
-        if headers.keys.allSatisfy(Transport.isLowercased) {
-            self.headers = headers
-        } else {
-            self.headers = Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
-        }
-        self.path = path
-        self.via = via
-        self.at = at
-        self.atMillis = atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:))
-        self.channel = channel
+        let lowered = headers.keys.allSatisfy(Transport.isLowercased) ? headers
+            : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        fields = Fields(headers: lowered, path: path, via: via, at: at, atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)),
+                        channel: channel)
+    }
+
+    public static func == (a: Transport, b: Transport) -> Bool {
+        a.fields === b.fields || (a.headers == b.headers && a.path == b.path && a.via == b.via && a.at == b.at
+            && a.atMillis == b.atMillis && a.channel == b.channel)
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
