@@ -125,6 +125,7 @@ public enum PayloadValue: JSONReadable {
         }
     }
 
+    @inline(__always)
     public subscript(key: String) -> PayloadValue? {
         switch self {
         case .view(let v): return v[key].map(PayloadValue.view)

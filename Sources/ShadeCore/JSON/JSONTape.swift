@@ -158,11 +158,17 @@ public struct JSONView: JSONReadable {
 
     /// The value of the last member named `key` (duplicates: the last wins, as `JSONObject`); nil when
     /// absent or when this is not an object.
+    /// Inlined, so that a key written as a literal (nearly every lookup) is read where it lies, with
+    /// no retain or release of the string.
+    @inline(__always)
     public subscript(key: String) -> JSONView? {
         guard kind == .object else { return nil }
         if let found = key.utf8.withContiguousStorageIfAvailable({ member(named: $0) }) { return found }
-        return Array(key.utf8).withUnsafeBufferPointer { member(named: $0) }
+        return member(copying: key)
     }
+
+    @inline(never)
+    func member(copying key: String) -> JSONView? { Array(key.utf8).withUnsafeBufferPointer { member(named: $0) } }
 
     /// The last member named `key` (UTF-8): most members are turned down on their length and head.
     func member(named key: UnsafeBufferPointer<UInt8>) -> JSONView? {
