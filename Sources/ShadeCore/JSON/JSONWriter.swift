@@ -132,8 +132,16 @@ public struct JSONWriter {
     mutating func newline() {
         guard pretty else { return }
         bytes.append(0x0A)
-        bytes.append(contentsOf: repeatElement(0x20, count: 2 * indent))
+        // The indentation is copied from a run of spaces (a repeated element is appended byte by byte).
+        var left = 2 * indent
+        while left > 0 {
+            let n = min(left, Self.spaces.count)
+            Self.spaces.withUnsafeBufferPointer { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: $0[..<n])) }
+            left -= n
+        }
     }
+
+    private static let spaces = [UInt8](repeating: 0x20, count: 64)
 
     mutating func append(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
