@@ -42,6 +42,7 @@ extension JSONReadable {
     public var isObject: Bool { kind == .object }
     public var isArray: Bool { kind == .array }
     public var isString: Bool { kind == .string }
+    @inline(__always)
     public func has(_ key: String) -> Bool { self[key] != nil }
 
     /// The JSON type's name, for messages ("got number 3").

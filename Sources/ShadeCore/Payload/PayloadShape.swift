@@ -67,7 +67,10 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     public static func detect(_ payload: JSONObject) -> Result<PayloadShape, ShapeMismatch> { detect(JSON.object(payload)) }
 
     static func detect<V: JSONReadable>(_ payload: V) -> Result<PayloadShape, ShapeMismatch> {
-        if payload["payload"]?.isObject == true, !["aps", "message", "notification", "data"].contains(where: payload.has) {
+        // The keys are tested one by one, not through an array of them: an array literal is built per
+        // call, and a key passed through a closure is no longer a literal the lookup can read in place.
+        if payload["payload"]?.isObject == true,
+           !(payload.has("aps") || payload.has("message") || payload.has("notification") || payload.has("data")) {
             return .success(.envelope)
         }
         if payload["message"]?.isObject == true { return .success(.fcmV1) }
@@ -75,8 +78,10 @@ public enum PayloadShape: String, CaseIterable, Sendable {
         if payload["aps"]?.isObject == true { return .success(.apns) }
         if isExpoAddress(payload["to"]) { return .success(.expo) }
         if isWebPush(payload) { return .success(.webPush) }
-        let legacyKeys = ["to", "registration_ids", "condition", "notification", "collapse_key", "collapseKey", "time_to_live", "timeToLive"]
-        if legacyKeys.contains(where: payload.has) { return .success(.fcmLegacy) }
+        if payload.has("to") || payload.has("registration_ids") || payload.has("condition") || payload.has("notification")
+            || payload.has("collapse_key") || payload.has("collapseKey") || payload.has("time_to_live") || payload.has("timeToLive") {
+            return .success(.fcmLegacy)
+        }
         if isPusherBeams(payload) { return .success(.pusherBeams) }
         if payload["data"]?.isObject == true { return .success(.dataOnly) }
         return .failure(ShapeMismatch(keys: payload.keys))
@@ -85,7 +90,7 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     /// D9: `interests` or `users`, and at least one platform block.
     static func isPusherBeams<V: JSONReadable>(_ payload: V) -> Bool {
         guard payload["interests"]?.isArray == true || payload["users"]?.isArray == true else { return false }
-        return ["apns", "fcm", "web"].contains { payload[$0]?.isObject == true }
+        return payload["apns"]?.isObject == true || payload["fcm"]?.isObject == true || payload["web"]?.isObject == true
     }
 
     /// D6: declarative web push (`web_push: 8030`) or the arguments of `showNotification(title, options)`.
