@@ -39,6 +39,14 @@ struct ItemKey: Hashable, Sendable {
     }
 
     func hash(into hasher: inout Hasher) { hasher.combine(hash) }
+    /// The table's hash is the FNV hash computed once, mixed with the dictionary's seed: no SipHash
+    /// round per lookup (the key's bytes were hashed already). Only lookups use it; nothing iterates
+    /// the index, so no order depends on it.
+    func _rawHashValue(seed: Int) -> Int {
+        var h = hash ^ UInt64(UInt(bitPattern: seed))
+        h = (h ^ (h >> 29)) &* 0xBF58_476D_1CE4_E5B9
+        return Int(truncatingIfNeeded: h ^ (h >> 32))
+    }
 
     static func == (a: ItemKey, b: ItemKey) -> Bool {
         guard a.hash == b.hash else { return false }
