@@ -168,12 +168,24 @@ struct TraceLog: Sendable, Equatable {
     var steps: [TraceStep] { oldest == 0 ? ring : Array(ring[oldest...] + ring[..<oldest]) }
 
     /// Appends steps already marked with their push, taking the array as the ring when it is empty.
+    /// Otherwise each step is swapped into its place (no copy, no retain): `steps` is left holding what
+    /// it displaced, and emptied.
     mutating func append(taking steps: inout [TraceStep]) {
         if ring.isEmpty && steps.count <= Self.limit {
             swap(&ring, &steps)
-        } else {
-            append(steps, push: nil, marked: true)
+            return
         }
+        if ring.count > Self.limit { ring = Array(ring.suffix(Self.limit)) }  // set longer than the limit
+        for i in steps.indices {
+            if ring.count < Self.limit {
+                ring.append(TraceStep.placeholder)
+                swap(&ring[ring.count - 1], &steps[i])
+            } else {
+                swap(&ring[oldest], &steps[i])
+                oldest = (oldest + 1) % Self.limit
+            }
+        }
+        steps.removeAll()
     }
 
     /// Appends `steps`, each marked as taken for `push`.

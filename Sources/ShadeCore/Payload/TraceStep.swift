@@ -18,6 +18,9 @@ public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
         self.fact = fact
     }
 
+    /// A step that says nothing, to hold a place a step is swapped out of (`TraceLog`).
+    static var placeholder: TraceStep { TraceStep("", .said("")) }
+
     public var text: String {
         get { fact.text }
         set { fact = .said(newValue) }
