@@ -147,9 +147,10 @@ struct ShapeReader {
     }
 
     /// SPEC §1: a trace step naming the other spellings read as their wire names, when there are any.
-    static func noteRenames(_ renamed: [String], _ place: KeyPlace, rule: String, path: String, into content: inout Content) {
+    /// `path` is made only when something was renamed (nearly never): a path string per push costs.
+    static func noteRenames(_ renamed: [String], _ place: KeyPlace, rule: String, path: @autoclosure () -> String, into content: inout Content) {
         guard !renamed.isEmpty else { return }
-        content.trace.append(TraceStep(rule, "\(path): \(place.aliasAuthor)'s spellings read as the wire sends them: \(renamed.joined(separator: ", "))"))
+        content.trace.append(TraceStep(rule, "\(path()): \(place.aliasAuthor)'s spellings read as the wire sends them: \(renamed.joined(separator: ", "))"))
     }
 
     // MARK: D2 FCM HTTP v1
@@ -460,9 +461,10 @@ struct ShapeReader {
         return text
     }
 
-    static func locRef(_ object: PayloadValue, key: String, args: String, path: String) -> LocRef? {
+    /// `path` is made only for a key that is there.
+    static func locRef(_ object: PayloadValue, key: String, args: String, path: @autoclosure () -> String) -> LocRef? {
         guard let name = object[key]?.string, !name.isEmpty else { return nil }
-        return LocRef(key: name, args: locArgs(object[args]), path: "\(path).\(key)")
+        return LocRef(key: name, args: locArgs(object[args]), path: "\(path()).\(key)")
     }
 
     /// `loc-args` as a JSON array, or (FCM legacy) a string holding one (L1).
