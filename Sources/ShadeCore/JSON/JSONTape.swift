@@ -62,6 +62,13 @@ public struct JSONTape: Sendable {
         1 << ((head &* 0x9E37_79B1 ^ UInt32(truncatingIfNeeded: count) &* 0x85EB_CA6B) >> 27)
     }
 
+    /// The bit a lookup of `key` tests in an object's key bits.
+    static func keyBit(of key: String) -> UInt32 {
+        let bytes = Array(key.utf8)
+        let head = bytes.isEmpty ? 0 : bytes.withUnsafeBytes { Self.head($0.baseAddress!, count: bytes.count) }
+        return keyBit(count: bytes.count, head: head)
+    }
+
     /// The first four bytes of `text`, as a token's `head` holds them.
     @inline(__always)
     static func head(_ text: UnsafeRawPointer, count: Int) -> UInt32 {
@@ -169,6 +176,10 @@ public struct JSONView: JSONReadable {
 
     @inline(never)
     func member(copying key: String) -> JSONView? { Array(key.utf8).withUnsafeBufferPointer { member(named: $0) } }
+
+    /// Whether this object may hold a key whose bit (`JSONTape.keyBit`) is among `bits`: false means
+    /// it holds none of those keys.
+    func mayHoldKey(bits: UInt32) -> Bool { tokens[index].head & bits != 0 }
 
     /// The last member named `key` (UTF-8): most members are turned down on their length and head.
     func member(named key: UnsafeBufferPointer<UInt8>) -> JSONView? {

@@ -121,7 +121,9 @@ public enum KnownKeys {
     /// The wire form of an object read in place: the object itself when it holds no other spelling
     /// (nothing is built), else the renamed tree `wire` makes of it, so the renaming rule is one.
     static func wire(_ object: PayloadValue, _ place: KeyPlace) -> (object: PayloadValue, renamed: [String]) {
-        // Each other spelling is looked up (most are turned down by the object's key bits at once).
+        // An object on a tape whose key bits share none with the place's other spellings holds none
+        // of them: one AND. Otherwise each is looked up.
+        if case .view(let view) = object, view.isObject, !view.mayHoldKey(bits: aliasBits[place.ordinal]) { return (object, []) }
         guard aliasNames[place.ordinal].contains(where: object.has) else { return (object, []) }
         let (wire, renamed) = wire(object.json.object ?? JSONObject(), place)
         return (.tree(.object(wire)), renamed)
@@ -161,6 +163,10 @@ public enum KnownKeys {
     static let names: [KeyPlace: Set<String>] = tables.mapValues { Set($0.map(\.name)) }
     /// Each place's other spellings, by `KeyPlace.ordinal`.
     static let aliasNames: [[String]] = KeyPlace.allCases.map { place in (tables[place] ?? []).compactMap(\.alias) }
+    /// The key bits (`JSONTape.keyBit`) of each place's other spellings, by `KeyPlace.ordinal`.
+    static let aliasBits: [UInt32] = aliasNames.map { names in
+        names.reduce(0) { bits, name in bits | JSONTape.keyBit(of: name) }
+    }
     static let aliases: [KeyPlace: [String: KnownKey]] = tables.mapValues { keys in
         Dictionary(keys.compactMap { key in key.alias.map { ($0, key) } }, uniquingKeysWith: { first, _ in first })
     }
