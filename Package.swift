@@ -46,9 +46,10 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("StringTables", ["ShadeCore"]),
     ("LocFormat", ["ShadeCore"]),
     ("Lint", ["ShadeCore"]),
+    ("HTTP2", ["ShadeCore", "ShadeIO", "CNghttp2"]),
 ]
 if Context.environment["SHADE_FUZZ"] == "1" {
-    package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore"], path: "Fuzz/Support"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore", "CNghttp2"], path: "Fuzz/Support"))
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: "Fuzz" + target.name, dependencies: ["FuzzSupport"] + target.dependencies,
                                                  path: "Fuzz/" + target.name))
