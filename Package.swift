@@ -47,6 +47,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("LocFormat", ["ShadeCore"]),
     ("Lint", ["ShadeCore"]),
     ("HTTP2", ["ShadeCore", "ShadeIO", "CNghttp2"]),
+    ("TLS", ["ShadeCore", "ShadeIO"]),
 ]
 if Context.environment["SHADE_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore", "CNghttp2"], path: "Fuzz/Support"))

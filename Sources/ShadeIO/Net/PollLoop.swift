@@ -585,7 +585,8 @@ public final class PollLoop {
             return refuse(400, "CONNECT inside TLS or inside a tunnel is not supported: send it on Shade's cleartext port")
         }
         guard let target = ConnectTarget(authority) else {
-            return refuse(400, "CONNECT needs host:port, such as CONNECT api.push.apple.com:443; got \(authority)")
+            connection.send(ConnectTarget.refusal(of: authority).serialized(keepAlive: false))
+            return connection.beginClosing()
         }
         connection.partialSince = nil
         connection.lastActivity = clock.nowMillis()

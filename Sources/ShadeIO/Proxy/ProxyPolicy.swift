@@ -59,6 +59,11 @@ struct ConnectTarget: Equatable {
     }
 
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// The answer to a CONNECT whose authority is not `host:port` (echoing it, through the one gate).
+    static func refusal(of authority: String) -> HTTPResponse {
+        HTTPResponse.error(status: 400, "CONNECT needs host:port, such as CONNECT api.push.apple.com:443; got \(authority)")
+    }
 }
 
 /// A TCP tunnel to an upstream server: bytes in both directions, unchanged. The name is looked up off
