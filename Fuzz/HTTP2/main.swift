@@ -74,13 +74,16 @@ struct RequestReader {
         return Array(bytes.prefix(count))
     }
 
-    /// The frames of the next request on `stream`, or nil at the end of the input.
-    mutating func request(stream: UInt32) -> [UInt8]? {
+    /// The frames of the next request on `stream`, and whether its (last) :method is HEAD; nil at the end of the input.
+    mutating func request(stream: UInt32) -> (frames: [UInt8], isHead: Bool)? {
         guard let control = byte() else { return nil }
         var block: [UInt8] = []
+        var isHead = false
         for _ in 0..<Int(control & 7) {
             guard let name = byte(), let value = byte() else { break }
-            block += hpackLiteral(text(names, name), text(values, value))
+            let (nameBytes, valueBytes) = (text(names, name), text(values, value))
+            if nameBytes.elementsEqual(":method".utf8) { isHead = valueBytes.elementsEqual("HEAD".utf8) }
+            block += hpackLiteral(nameBytes, valueBytes)
         }
         var body: [UInt8] = []
         if control & 0x40 != 0 {
@@ -96,7 +99,7 @@ struct RequestReader {
             frames += frame(0, end == body.count ? 0x01 : 0, stream: stream, Array(body[offset..<end]))
             offset = end
         }
-        return frames
+        return (frames, isHead)
     }
 }
 
@@ -113,14 +116,16 @@ func fuzzHTTP2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let requests = flags & 0x04 != 0
     var input = ProtocolDetector.preface
     var opened: [UInt32] = []
+    var headStreams: Set<UInt32> = []
     if requests {
         input += frame(4, 0, stream: 0, [])   // the client's SETTINGS
         var reader = RequestReader(bytes: bytes.dropFirst(2))
         var stream: UInt32 = 1
         // At most 128 KB of requests: fed a byte at a time (each piece a receive and an answer, as a socket
         // delivering one byte per read), more would take over the 1 s an input has, Shade doing nothing wrong.
-        while opened.count < 200, input.count < 1 << 17, let frames = reader.request(stream: stream) {
+        while opened.count < 200, input.count < 1 << 17, let (frames, isHead) = reader.request(stream: stream) {
             input += frames
+            if isHead { headStreams.insert(stream) }
             opened.append(stream)
             stream += 2
         }
@@ -135,6 +140,7 @@ func fuzzHTTP2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
     let framing = HTTP2Framing(limits: limits) { session.respond(to: $0, from: connection) }
     framing.respondToRefusal = { session.respond(toRefused: $0, from: connection) }
     let output = HTTP2ServerOutput()
+    if requests { output.headStreams = headStreams }
     let limit = outputLimits[Int(flags & 3)]
     var closed = false
     /// Answers as the poll loop does: until the framing waits for input, the socket taking `limit` a round.
