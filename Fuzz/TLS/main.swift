@@ -34,15 +34,15 @@ nonisolated(unsafe) let ca: CertificateAuthority = {
 nonisolated let policy = ProxyPolicy()
 nonisolated let limits = HTTPLimits(maxBodyBytes: 4096, maxHeaderBytes: 2048)
 
-/// What Shade sends on a TLS connection: whole records (the last may still be coming) of the four
-/// content types, TLS 1.x, no longer than a record may be.
+/// What Shade sends on a TLS connection: records of the four content types, no longer than a record may
+/// be. Not their version: OpenSSL answers a ClientHello of version 0.0 with an alert in a 0.0 record.
 func checkRecords(_ bytes: [UInt8]) {
     var offset = 0
     while offset + 5 <= bytes.count {
-        let type = bytes[offset], major = bytes[offset + 1]
+        let type = bytes[offset]
         let length = Int(bytes[offset + 3]) << 8 | Int(bytes[offset + 4])
-        Fuzz.require((20...23).contains(type) && major == 3 && length <= 16_384 + 2048,
-                     "TLS output: a record of type \(type), version \(major).\(bytes[offset + 2]), \(length) bytes at \(offset)")
+        Fuzz.require((20...23).contains(type) && length <= 16_384 + 2048,
+                     "TLS output: a record of type \(type), \(length) bytes at \(offset)")
         offset += 5 + length
     }
 }
