@@ -1,6 +1,7 @@
 """Send FCM v1 messages with firebase-admin, as a backend does, and report the exception class each
-reply raises: the clean-up path of a backend (UnregisteredError) and a rejected message
-(InvalidArgumentError). Run after `eval "$(shade env)"`: google-auth fetches an OAuth token from
+reply raises: the clean-up path of a backend (UnregisteredError), a rejected message
+(InvalidArgumentError) and, with `shade listen --fcm-quota 3`, the back-off path (QuotaExceededError:
+the three before it used the minute's quota, refused ones included, as FCM counts them). Run after `eval "$(shade env)"`: google-auth fetches an OAuth token from
 oauth2.googleapis.com and messaging.send calls fcm.googleapis.com, both through HTTPS_PROXY.
 
 Usage: fcm_admin.py SERVICE_ACCOUNT_FILE UNREGISTERED_TOKEN
@@ -30,3 +31,4 @@ notification = messaging.Notification(title="Order shipped", body="Your order is
 attempt("registered", messaging.Message(token="fcm-token-1", notification=notification))
 attempt("unregistered", messaging.Message(token=unregistered, notification=notification))
 attempt("reserved-key", messaging.Message(token="fcm-token-1", data={"from": "backend"}))
+attempt("over-quota", messaging.Message(token="fcm-token-1", notification=notification))

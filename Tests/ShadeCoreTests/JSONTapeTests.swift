@@ -44,7 +44,9 @@ struct JSONTapeTests {
                     let tree = try JSONParser.parse(bytes)
                     #expect(root.json == tree, "\(name)")
                     #expect(root.compactSize == JSONWriter.compactSize(tree), "\(name)")
-                    if !JSONWriter.compactBytes(tree).contains(0x7F) && !JSONWriter.compactBytes(tree).contains(0xC2) {
+                    // Shade's own text escapes DEL and C1, which the wire size counts raw (I9): the
+                    // two agree on documents that hold neither.
+                    if !bytes.contains(0x7F) && !bytes.contains(0xC2) {
                         #expect(root.compactSize == JSONWriter.compactBytes(tree).count, "\(name)")
                     }
                 }

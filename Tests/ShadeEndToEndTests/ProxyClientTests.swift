@@ -101,14 +101,16 @@ func lineTexts(_ item: JSON?) -> [String] {
 
 @Test(.timeLimit(.minutes(5))) func firebaseAdminRaisesTheExceptionClassesOfShadesRepliesThroughTheProxy() throws {
     // A backend's clean-up path: the token given with --unregistered raises UnregisteredError, a
-    // reserved data key InvalidArgumentError, exactly as firebase-admin maps FCM's own replies.
-    let session = try ClientSession(["--unregistered", "fcm-gone"])
+    // reserved data key InvalidArgumentError, and a fourth message in the minute of --fcm-quota 3
+    // QuotaExceededError, exactly as firebase-admin maps FCM's own replies.
+    let session = try ClientSession(["--unregistered", "fcm-gone", "--fcm-quota", "3"])
     let result = try session.python("fcm_admin.py", [ServerBuild.temporary("service-account.json"), "fcm-gone"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: "\n") == [
         #"{"case": "registered", "name": "projects/shade-demo/messages/1"}"#,
         #"{"case": "unregistered", "exception": "UnregisteredError", "code": "NOT_FOUND", "status": 404}"#,
         #"{"case": "reserved-key", "exception": "InvalidArgumentError", "code": "INVALID_ARGUMENT", "status": 400}"#,
+        #"{"case": "over-quota", "exception": "QuotaExceededError", "code": "RESOURCE_EXHAUSTED", "status": 429}"#,
     ])
 }
 

@@ -23,7 +23,7 @@ final class LiveServer: Sendable {
     }
 
     init(options: ProfileOptions = ProfileOptions(), record: Bool = false, apiKey: String? = nil,
-         unregistered: Set<String> = [], strictAuth: Bool = false, webPushDirectory: String? = nil, credentialMillis: Int64? = nil,
+         unregistered: Set<String> = [], fcmQuota: Int? = nil, strictAuth: Bool = false, webPushDirectory: String? = nil, credentialMillis: Int64? = nil,
          configuration: PollLoop.Configuration = PollLoop.Configuration()) throws {
         let socketPath = temporarySocketPath()
         let recordPath = record ? temporaryFile("recording.jsonl") : nil
@@ -39,6 +39,7 @@ final class LiveServer: Sendable {
                                       configuration: configuration)
             session.services.unregistered = unregistered
             session.services.strictAuth = strictAuth
+            session.services.fcmQuota = fcmQuota.map(FCMQuota.init(limit:))
             session.services.webPush = webPushDirectory.flatMap { try? WebPushSubscription.loadOrCreate(directory: $0) }
             if let credentialMillis { session.services.credentialClock = ManualClock(now: credentialMillis) }
             do throws(SocketError) {

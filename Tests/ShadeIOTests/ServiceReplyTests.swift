@@ -169,3 +169,43 @@ func strictAuthRefusesWhatTheServicesRefuse(path: String, arguments: [String], b
     #expect(try curlRequest([server.base + "/3/device/00ff", "-H", "authorization: bearer \(token)", "-H", "apns-topic: com.example.app",
                              "-d", #"{"aps":{"alert":"hi"}}"#]).status == 200)
 }
+
+/// --fcm-quota: FCM counts messages per minute, refused ones too, and answers 429 RESOURCE_EXHAUSTED
+/// with the QUOTA_EXCEEDED detail (firebase-admin's QuotaExceededError) once they are spent.
+@Test(.enabled(if: curlAvailable)) func fcmQuotaCountsRefusedMessagesAndAnswers429QuotaExceededOnceSpent() throws {
+    let server = try LiveServer(record: true, fcmQuota: 2)
+    defer { server.stop() }
+    let send = server.base + "/v1/projects/p/messages:send"
+    #expect(try curlRequest([send, "--data-binary", #"{"message":{"token":"t","notification":{"title":"one"}}}"#]).description
+        == #"200 {"name": "projects/p/messages/1"}"#)
+    #expect(try curlRequest([send, "--data-binary", #"{"message":{"token":"t","data":{"from":"x"}}}"#]).status == 400)
+    #expect(try curlRequest([send, "--data-binary", #"{"message":{"token":"t","notification":{"title":"three"}}}"#]).description
+        == #"429 {"error": {"code": 429, "message": "Quota exceeded for the project's downstream messages (2 a minute).", "status": "RESOURCE_EXHAUSTED", "details": [{"@type": "type.googleapis.com/google.firebase.fcm.v1.FcmError", "errorCode": "QUOTA_EXCEEDED"}]}}"#)
+    // Other services are not FCM's quota.
+    #expect(try curlRequest([server.base + "/3/device/00ff", "-d", #"{"aps":{"alert":"apns"}}"#]).status == 200)
+    #expect(compact(try server.state()["received"]) == "4")
+    #expect(compact(try server.state()["rejected"]) == "2")
+    #expect(server.stop())
+    // A throttled message is not recorded: replay shows what the user got.
+    let lines = try String(contentsOfFile: server.recordPath!, encoding: .utf8).split(separator: "\n")
+    #expect(lines.count == 2)
+}
+
+@Test func fcmQuotaIsAMinuteFromItsFirstMessageAndSaysWhenItRefills() throws {
+    var quota = FCMQuota(limit: 2)
+    let start: Int64 = 1_796_033_700_000
+    #expect(quota.take(now: start) == nil)
+    #expect(quota.take(now: start + 10_000) == nil)
+    let answer = quota.take(now: start + 20_500)
+    let throttled = try #require(answer)
+    #expect(throttled.status == 429)
+    #expect(throttled.message.hasSuffix("is over, in 40 s; back off and retry"))
+    var answers: [Int?] = []
+    for millis in [start + 59_999, start + 60_000, start + 60_001, start + 60_002] {
+        answers.append(quota.secondsUntilRefill(now: millis))
+        _ = quota.take(now: millis)
+    }
+    // Still throttled at 59.999 s (the 429s neither count nor move the minute); a new minute begins
+    // with the next message at 60 s; its quota is spent by the third, which waits a whole minute.
+    #expect(answers == [1, nil, nil, 60])
+}

@@ -3,33 +3,18 @@
 // flows through here: results saturate at a bound instead of trapping, and parsing never overflows.
 
 public enum Checked {
-    /// `a + b`, pinned to Int.min/Int.max instead of trapping.
-    @inlinable public static func add(_ a: Int, _ b: Int) -> Int {
+    /// `a + b`, pinned to the type's min/max instead of trapping (Int and Int64 alike: one rule).
+    @inlinable public static func add<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (sum, overflow) = a.addingReportingOverflow(b)
         return overflow ? (b > 0 ? .max : .min) : sum
     }
 
-    @inlinable public static func subtract(_ a: Int, _ b: Int) -> Int {
+    @inlinable public static func subtract<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (difference, overflow) = a.subtractingReportingOverflow(b)
         return overflow ? (b < 0 ? .max : .min) : difference
     }
 
-    @inlinable public static func multiply(_ a: Int, _ b: Int) -> Int {
-        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
-    }
-
-    @inlinable public static func add(_ a: Int64, _ b: Int64) -> Int64 {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? (b > 0 ? .max : .min) : sum
-    }
-
-    @inlinable public static func subtract(_ a: Int64, _ b: Int64) -> Int64 {
-        let (difference, overflow) = a.subtractingReportingOverflow(b)
-        return overflow ? (b < 0 ? .max : .min) : difference
-    }
-
-    @inlinable public static func multiply(_ a: Int64, _ b: Int64) -> Int64 {
+    @inlinable public static func multiply<N: FixedWidthInteger & SignedInteger>(_ a: N, _ b: N) -> N {
         let (product, overflow) = a.multipliedReportingOverflow(by: b)
         return overflow ? ((a < 0) == (b < 0) ? .max : .min) : product
     }

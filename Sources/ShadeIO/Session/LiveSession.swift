@@ -402,7 +402,9 @@ public final class LiveSession: ConnectionHandler {
                 push.transport.at = at
                 push.transport.atMillis = now
                 push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
-                if let refusal = ServiceChecks.refusal(for: push, service: service)
+                // FCM's quota is spent before it reads a message, and counts the ones it then refuses.
+                if let refusal = (service == .fcmV1 ? services.fcmQuota?.take(now: now) : nil)
+                    ?? ServiceChecks.refusal(for: push, service: service)
                     ?? Recipients.refusal(for: push, service: service, unregistered: services.unregistered, now: now) {
                     refusedCount += 1
                     apply(.push(push), refusal: refusal, announce: true)

@@ -4,6 +4,8 @@
 public struct ServiceOptions {
     /// `--unregistered TOKEN`: APNs tokens, FCM and Expo tokens, Web Push subscription ids answered as gone.
     public var unregistered: Set<String> = []
+    /// `--fcm-quota N`: FCM v1 messages a minute before FCM's 429 QUOTA_EXCEEDED; none when nil.
+    public var fcmQuota: FCMQuota?
     /// `--strict-auth`: refuse what the real service refuses for missing or bad credentials.
     public var strictAuth = false
     /// The subscription `GET /webpush/subscription` hands out; nil when its keys could not be had

@@ -10,7 +10,7 @@ enum ListenCommand {
         name: "listen",
         summary: "take pushes on a local socket and loopback HTTP, and show them live",
         usage: "shade listen [--socket PATH] [--port N|0] [--bind ADDR] [--record FILE] [--api-key KEY] [--server-secret S] [--unregistered TOKEN]… "
-            + "[--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
+            + "[--fcm-quota N] [--strict-auth] [--headless] [--no-color] [--utc] [--ca-dir DIR] [--intercept HOST]… [--no-relay] [profile options]",
         help: """
         Listens on a unix socket (NDJSON or HTTP) and on TCP 127.0.0.1, where one port tells each
         connection apart by its first bytes: NDJSON ({ or [), HTTP/1.1, HTTP/2 with prior knowledge, and
@@ -41,6 +41,11 @@ enum ListenCommand {
           --unregistered TOKEN    answer TOKEN as the service answers a token that is gone (repeatable): APNs
                                   410 Unregistered, FCM UNREGISTERED (404; legacy NotRegistered), Expo
                                   DeviceNotRegistered, a Web Push subscription id 410 — test your clean-up path
+          --fcm-quota N           answer FCM v1 as a project over its quota does: past N messages in a minute (the
+                                  minute starts at its first message; refused ones count, the 429s do not), 429
+                                  RESOURCE_EXHAUSTED with errorCode QUOTA_EXCEEDED until the minute is over (firebase-
+                                  admin raises QuotaExceededError) — test your back-off path (FCM's own default is
+                                  \(FCMQuota.fcmDefault))
           --strict-auth           refuse what the real services refuse for credentials: APNs provider tokens
                                   (authorization: bearer JWT, ES256 with kid and iss, iat within the hour:
                                   MissingProviderToken, InvalidProviderToken, ExpiredProviderToken 403; then
@@ -72,7 +77,7 @@ enum ListenCommand {
           curl -s http://127.0.0.1:4747/state?platform=all | jq '.profiles[].shown'
           eval "$(shade env)"; python3 my_apns_sender.py     # real push code, through the proxy
         """,
-        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret", "--unregistered", "--ca-dir", "--intercept"]
+        valueOptions: ["--socket", "--port", "--bind", "--record", "--api-key", "--server-secret", "--unregistered", "--fcm-quota", "--ca-dir", "--intercept"]
             + ProfileOptions.valueOptions,
         flags: ["--headless", "--no-color", "--strict-auth", "--no-relay", "--utc"],
         run: run)
@@ -109,6 +114,7 @@ enum ListenCommand {
         let session = LiveSession(options: options, texts: texts, journal: journal, apiKey: apiKey, serverSecret: serverSecret,
                                   clock: SystemClock(), configuration: try transportConfiguration(parsed))
         session.services.unregistered = Set(parsed.all("--unregistered"))
+        session.services.fcmQuota = try fcmQuota(parsed)
         session.services.strictAuth = parsed.has("--strict-auth")
         do {
             session.services.webPush = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush())
@@ -220,6 +226,15 @@ enum ListenCommand {
     }
 
     /// `--port N`: 0 picks a free port.
+    static func fcmQuota(_ parsed: ParsedArguments) throws(UsageError) -> FCMQuota? {
+        guard let text = parsed.value("--fcm-quota") else { return nil }
+        guard let limit = Int(text), limit > 0 else {
+            throw UsageError("--fcm-quota \(text): expected how many FCM v1 messages a minute to take, a whole number from 1 "
+                + "(FCM's own default is \(FCMQuota.fcmDefault))")
+        }
+        return FCMQuota(limit: limit)
+    }
+
     static func portOption(_ parsed: ParsedArguments) throws(UsageError) -> Int? {
         guard let text = parsed.value("--port") else { return nil }
         guard let port = Int(text), (0...65535).contains(port) else {

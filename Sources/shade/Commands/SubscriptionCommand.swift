@@ -33,8 +33,7 @@ enum SubscriptionCommand {
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         guard parsed.operands.isEmpty else { throw UsageError("`shade subscription` takes no files (\(parsed.operands[0]))") }
-        let port = try ListenCommand.portOption(parsed) ?? ListenCommand.defaultPort
-        guard port != 0 else { throw UsageError("--port 0: give the port `shade listen` listens on (0 picks a different one each run)") }
+        let port = try ListenCommand.runningPort(parsed, for: "shade subscription")
         let subscription: WebPushSubscription
         do { subscription = try WebPushSubscription.loadOrCreate(directory: DataDirectory.webPush()) } catch {
             Console.error("shade: \(error.description)")

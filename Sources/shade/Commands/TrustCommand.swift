@@ -97,8 +97,7 @@ enum EnvCommand {
 
     static func run(_ parsed: ParsedArguments) throws(UsageError) -> Int32 {
         guard parsed.operands.isEmpty else { throw UsageError("`shade env` takes no files (\(parsed.operands[0]))") }
-        let port = try ListenCommand.portOption(parsed) ?? ListenCommand.defaultPort
-        guard port != 0 else { throw UsageError("--port 0 means \"any free port\" to `shade listen`; give `shade env` the port it printed") }
+        let port = try ListenCommand.runningPort(parsed, for: "shade env")
         let authority: CertificateAuthority
         let directory = try ListenCommand.caDirectory(parsed)
         do {
