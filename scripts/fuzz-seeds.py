@@ -189,6 +189,41 @@ def odd_names(name):
     return [name for name in odd if len(name) == n]
 
 
+def with_server_name(data, name):
+    """The ClientHello that begins `data` (one record) with its SNI name replaced by `name` of any length,
+    every length around it fixed up; None when `data` holds no such hello."""
+    if len(data) < 5 or data[0] != 0x16 or len(data) < 5 + int.from_bytes(data[3:5], "big") or data[5] != 1:
+        return None
+    hello = data[5:5 + int.from_bytes(data[3:5], "big")]
+    at = 4 + 2 + 32
+    at += 1 + hello[at]                                        # session id
+    at += 2 + int.from_bytes(hello[at:at + 2], "big")          # cipher suites
+    at += 1 + hello[at]                                        # compression methods
+    head, extensions = hello[4:at], hello[at + 2:at + 2 + int.from_bytes(hello[at:at + 2], "big")]
+    out, i, found = b"", 0, False
+    while i + 4 <= len(extensions):
+        kind, length = int.from_bytes(extensions[i:i + 2], "big"), int.from_bytes(extensions[i + 2:i + 4], "big")
+        body = extensions[i + 4:i + 4 + length]
+        if kind == 0:
+            found = True
+            entry = b"\x00" + len(name).to_bytes(2, "big") + name
+            body = len(entry).to_bytes(2, "big") + entry
+        out += kind.to_bytes(2, "big") + len(body).to_bytes(2, "big") + body
+        i += 4 + length
+    if not found:
+        return None
+    message = head + len(out).to_bytes(2, "big") + out
+    message = b"\x01" + len(message).to_bytes(3, "big") + message
+    return b"\x16" + data[1:3] + len(message).to_bytes(2, "big") + message
+
+
+# SNI names no real client sends, at any length: the limits of HostName (253 bytes), of a certificate's
+# CN (64), of the extension (255); control bytes, NUL, IP literals, a colon that is no IPv6 address.
+HOSTILE_NAMES = [b"a" * 253, b"a" * 254, b"b" * 255, b"c" * 64, b"d" * 65, b"x." * 120 + b"com", b"", b"\x1b[2J\x1b]0;t\x07",
+                 b"evil\x00.example", b"\xc2\x9b31m", b"::1", b"127.0.0.1", b"1:2", b"a:b:c", b"[::1]", b"API.PUSH.APPLE.COM",
+                 b"\xe2\x80\xaeexample", b"*.example.com", b"a b", b"\xff" * 40]
+
+
 def tls():
     captures = tls_captures()
     for i, data in enumerate(captures):
@@ -198,6 +233,9 @@ def tls():
             if sni in data:
                 for j, name in enumerate(odd_names(sni)):
                     yield bytes([0, 0x80 + j]) + data.replace(sni, name, 1)
+    hello = next((data for data in captures if with_server_name(data, b"x")), None)
+    for j, name in enumerate(HOSTILE_NAMES if hello else []):
+        yield bytes([j % 3 and 2, 0]) + with_server_name(hello, name)
     # The first bytes of a plain connection, CONNECT among them (mode 1).
     hello = next((data for data in captures if data.startswith(b"\x16")), b"\x16\x03\x01\x00\x05\x01\x00\x00\x01\x00")
     for authority in (b"api.push.apple.com:443", b"exp.host:443", b"[::1]:443", b"127.0.0.1:8443", b"relayed.example:443",
