@@ -50,7 +50,7 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("TLS", ["ShadeCore", "ShadeIO"]),
 ]
 if Context.environment["SHADE_FUZZ"] == "1" {
-    package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore", "CNghttp2"], path: "Fuzz/Support"))
+    package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore"], path: "Fuzz/Support"))
     for target in fuzzTargets {
         package.targets.append(.executableTarget(name: "Fuzz" + target.name, dependencies: ["FuzzSupport"] + target.dependencies,
                                                  path: "Fuzz/" + target.name))

@@ -1,6 +1,7 @@
-// What a server may write on an HTTP/2 connection (RFC 9113), checked frame by frame: the fuzz targets
-// fail on anything else. Header blocks are decoded with libnghttp2's own HPACK inflater, as a client would.
+// What a server may write on an HTTP/2 connection (RFC 9113), checked frame by frame: FuzzHTTP2
+// fails on anything else. Header blocks are decoded with libnghttp2's own HPACK inflater, as a client would.
 import CNghttp2
+import FuzzSupport
 
 /// One response as the client saw it.
 public struct HTTP2Reply {
