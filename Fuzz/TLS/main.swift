@@ -21,12 +21,22 @@ final class FixedClock: Clock {
     func nowMillis() -> Int64 { 1_796_033_700_120 }
 }
 
-/// One CA for the whole run (making one writes files); every input gets a fresh context and leaf cache.
-nonisolated(unsafe) let ca: CertificateAuthority = {
+/// One CA for the whole run (making one writes files, removed when the run ends); every input gets a
+/// fresh context and leaf cache.
+nonisolated let caParent: String = {
     var template = Array("/tmp/shade-fuzz-tls-XXXXXX".utf8CString)
     guard let made = mkdtemp(&template) else { Fuzz.fail("cannot make a directory for the CA") }
+    return String(cString: made)
+}()
+nonisolated(unsafe) let ca: CertificateAuthority = {
     do {
-        return try CertificateAuthority.loadOrCreate(directory: String(cString: made) + "/ca")
+        let authority = try CertificateAuthority.loadOrCreate(directory: caParent + "/ca")
+        atexit {
+            for file in ["/ca/ca.pem", "/ca/ca-key.pem"] { unlink(caParent + file) }
+            rmdir(caParent + "/ca")
+            rmdir(caParent)
+        }
+        return authority
     } catch {
         Fuzz.fail("cannot make the CA: \(error)")
     }
