@@ -53,7 +53,9 @@ struct ConnectTarget: Equatable {
             host = text[..<colon]
             text = text[text.index(after: colon)...]
         }
-        guard let port = UInt16(text), port > 0, HostName.isAcceptable(String(host)) else { return nil }
+        // Digits only: `UInt16` alone takes "+443", which no proxy or URL reads as a port.
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let port = UInt16(text), port > 0, HostName.isAcceptable(String(host)) else { return nil }
         self.host = host.lowercased()
         self.port = port
     }
