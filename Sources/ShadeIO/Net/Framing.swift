@@ -106,17 +106,35 @@ final class NDJSONFraming: Framing {
         if !ended && !closing { lines.append(bytes) }
     }
 
+    /// Lines answered in one batch at most (a recording's write, the replies put off until it).
+    static let batchLines = 1024
+
     func answer(into output: inout [UInt8], limit: Int) -> FramingState {
         guard !closing else { return .close }
+        handler.beginLines(from: info)
+        defer { handler.endLines(from: info, into: &output) }
+        var inBatch = 0
         while output.count < limit {
+            if inBatch == Self.batchLines {
+                handler.endLines(from: info, into: &output)
+                handler.beginLines(from: info)
+                inBatch = 0
+                continue
+            }
             guard let line = lines.next() else { return ended ? .close : .open }
+            let reply: [UInt8]
             switch line {
             case .line(let bytes, let number):
-                output += handler.respond(toLine: bytes, lineNumber: number, from: info)
+                reply = handler.respond(toLine: bytes, lineNumber: number, from: info)
             case .tooLong, .truncated:
-                output += handler.respond(toRefusedLine: line, from: info)
+                reply = handler.respond(toRefusedLine: line, from: info)
             }
-            if output.last != 0x0A { output.append(0x0A) }
+            // Empty: put off until `endLines`.
+            if !reply.isEmpty {
+                output += reply
+                if reply.last != 0x0A { output.append(0x0A) }
+            }
+            inBatch += 1
             if handler.closesAfterReply(on: info) {   // a stream over TCP that did not present --api-key
                 closing = true
                 return .close
