@@ -77,6 +77,27 @@ public final class PollLoop {
 
     public private(set) var stats = Stats()
 
+    /// The loop's own timestamps of its rounds (CLOCK_MONOTONIC, microseconds; not the injectable
+    /// `clock`, which counts milliseconds): when the last poll(2) was entered and returned, and when
+    /// the one before returned. `--stats` measures key latency from them.
+    public private(set) var pollEnteredMicros: Int64 = 0
+    public private(set) var pollReturnedMicros: Int64 = 0
+    public private(set) var previousPollReturnedMicros: Int64 = 0
+
+    /// The earliest an event this round reports can have come: a poll that waited (a millisecond or
+    /// more) was woken by it, so it came as poll returned; one that returned at once found it
+    /// already there, so it came during the previous round's work, after that round's poll returned.
+    public var readySinceMicros: Int64 {
+        pollReturnedMicros - pollEnteredMicros >= 1_000 ? pollReturnedMicros : previousPollReturnedMicros
+    }
+
+    /// CLOCK_MONOTONIC in microseconds: the clock of the loop's timestamps.
+    public static func monotonicMicros() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
+    }
+
     private struct Watch {
         let fd: Int32
         let events: Int16
@@ -105,6 +126,8 @@ public final class PollLoop {
         self.handler = handler
         self.configuration = configuration
         self.clock = clock
+        pollReturnedMicros = Self.monotonicMicros()
+        (pollEnteredMicros, previousPollReturnedMicros) = (pollReturnedMicros, pollReturnedMicros)
         Descriptor.ignoreSIGPIPE()
     }
 
@@ -190,7 +213,10 @@ public final class PollLoop {
             targets.append(.watch(id))
         }
 
+        pollEnteredMicros = Self.monotonicMicros()
         let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: wait))
+        previousPollReturnedMicros = pollReturnedMicros
+        pollReturnedMicros = Self.monotonicMicros()
         var handled = 0
         if ready > 0 {
             for (index, entry) in fds.enumerated() where entry.revents != 0 {
