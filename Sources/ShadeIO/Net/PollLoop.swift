@@ -377,6 +377,9 @@ public final class PollLoop {
                 if connections[connection.info.id] == nil { return false }
                 if connection.closeWhenFlushed || connection.pendingOutput >= configuration.maxQueuedOutputBytes { break }
                 if let relay = connection.relay, relay.pendingToUpstream >= configuration.maxQueuedOutputBytes { break }
+                // A short read took all the socket held: asking again would only say EAGAIN (a system
+                // call per request on a keep-alive connection). More, or the end, wakes the next poll.
+                if count < readBuffer.count { break }
                 continue
             }
             if count == 0 {

@@ -57,7 +57,7 @@ enum ListenCommand {
           --stats                 measure the session from the run loop's own clock and print, on standard
                                   error when it stops: pushes per second while they came (and the busiest
                                   second), frames drawn per second (at most 30 in any second: a key is drawn
-                                  at once, pushes at most every 36 ms) and the slowest frame, and the worst
+                                  at once, pushes at most every 40 ms) and the slowest frame, and the worst
                                   and median time from a key's arrival to the frame that shows it. Headless,
                                   the same line every 10 s while pushes come. Check with it that a flood
                                   (say 10k pushes a second) leaves the UI answering keys.

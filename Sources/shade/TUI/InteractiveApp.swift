@@ -8,10 +8,10 @@ import ShadeUI
 /// Pushes are applied as they arrive; the screen is drawn at most ~30 times a second, and only
 /// when something changed. Returns nil when there is no usable terminal (the caller runs headless).
 final class InteractiveApp {
-    static let frameMillis: Int64 = 36
-    /// Pushes and clocks are drawn at most every 36 ms (about 28 frames a second), leaving room in
+    static let frameMillis: Int64 = 40
+    /// Pushes and clocks are drawn at most every 40 ms (25 frames a second), leaving room in
     /// the 30 a second for a key, which is drawn at once unless 30 frames began within the last second.
-    static let frameGapMicros: Int64 = 36_000
+    static let frameGapMicros: Int64 = 40_000
     static let framesPerSecond = 30
 
     let session: LiveSession
