@@ -8,6 +8,9 @@ enum FramingState: Equatable {
     case open
     /// Stopped because the output holds `limit` bytes: call again once some is written.
     case full
+    /// Stopped after a round's share of work with more input buffered, so the loop goes round (keys,
+    /// frames, other clients) before the rest: call again in the next round, before reading more.
+    case yielded
     /// Close once the output is written (an error reply, `Connection: close`, GOAWAY, end of input).
     case close
     /// An HTTP/1.1 `CONNECT`: the connection becomes a tunnel (or refuses it); `buffered` is what the
@@ -108,13 +111,18 @@ final class NDJSONFraming: Framing {
 
     /// Lines answered in one batch at most (a recording's write, the replies put off until it).
     static let batchLines = 1024
+    /// Lines answered in one round at most: a burst (a client that stalled, then sent a megabyte) is
+    /// answered over several rounds, so a key or a frame waits for at most this many lines.
+    static let roundLines = 512
 
     func answer(into output: inout [UInt8], limit: Int) -> FramingState {
         guard !closing else { return .close }
         handler.beginLines(from: info)
         defer { handler.endLines(from: info, into: &output) }
         var inBatch = 0
+        var inRound = 0
         while output.count < limit {
+            if inRound == Self.roundLines { return lines.hasPartialLine ? .yielded : (ended ? .close : .open) }
             if inBatch == Self.batchLines {
                 handler.endLines(from: info, into: &output)
                 handler.beginLines(from: info)
@@ -135,6 +143,7 @@ final class NDJSONFraming: Framing {
                 if reply.last != 0x0A { output.append(0x0A) }
             }
             inBatch += 1
+            inRound += 1
             if handler.closesAfterReply(on: info) {   // a stream over TCP that did not present --api-key
                 closing = true
                 return .close

@@ -31,6 +31,7 @@ final class InteractiveApp {
     var keyWaiting = false
     /// A draw put off because the last frame was too recent: it comes when the gap is over.
     var catchUp: PollLoop.TimerToken?
+    var catchUpAt: Int64 = 0
     var seenRejections = 0
     var lastReplaySecond: Int64 = -1
     var lastReplayPosition = -1
@@ -179,7 +180,13 @@ final class InteractiveApp {
         let windowFree = recentDraws.count < Self.framesPerSecond ? 0 : recentDraws[recentDraws.count - Self.framesPerSecond] + 1_000_001
         let earliest = keyWaiting ? windowFree : max(windowFree, lastDrawMicros + Self.frameGapMicros)
         guard started >= earliest else {
+            // A key may come while a later draw is put off: it is drawn at its own, earlier time.
+            if let pending = catchUp, catchUpAt > earliest {
+                session.loop.cancel(pending)
+                catchUp = nil
+            }
             if catchUp == nil {
+                catchUpAt = earliest
                 // The timers count whole milliseconds of a clock that truncates: one more, not one too few.
                 catchUp = session.loop.schedule(after: (earliest - started + 999) / 1000 + 1) { [weak self] in
                     self?.catchUp = nil
