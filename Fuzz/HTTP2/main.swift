@@ -150,7 +150,7 @@ func fuzzHTTP2(_ data: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
             let state = framing.answer(into: &written, limit: limit)
             output.read(written)
             switch state {
-            case .full: continue
+            case .full, .yielded: continue   // the loop calls again: once written, or next round
             case .close: closed = true; return
             case .open: return
             case .connect: Fuzz.fail("HTTP/2 framing asked for a CONNECT tunnel")
