@@ -46,6 +46,8 @@ let fuzzTargets: [(name: String, dependencies: [Target.Dependency])] = [
     ("StringTables", ["ShadeCore"]),
     ("LocFormat", ["ShadeCore"]),
     ("Lint", ["ShadeCore"]),
+    ("HTTP2", ["ShadeCore", "ShadeIO", "CNghttp2"]),
+    ("TLS", ["ShadeCore", "ShadeIO"]),
 ]
 if Context.environment["SHADE_FUZZ"] == "1" {
     package.targets.append(.target(name: "FuzzSupport", dependencies: ["ShadeCore"], path: "Fuzz/Support"))

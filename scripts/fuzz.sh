@@ -4,7 +4,7 @@
 # A target is a folder Fuzz/NAME with main.swift, declared in Package.swift's `fuzzTargets` (built only with
 # SHADE_FUZZ=1, in .build/fuzz, so `swift build` and `swift test` never build it): adding one is that file
 # and that line. Its `// seeds: KIND` line picks its seed corpus: a kind scripts/fuzz-seeds.py writes
-# (payloads, http, ndjson, strings, formats), or a folder of seed files (`// seeds: Fuzz/NAME/seeds`).
+# (payloads, http, ndjson, strings, formats, http2, tls), or a folder of seed files (`// seeds: Fuzz/NAME/seeds`).
 # Inputs once found and fixed are in Tests/ShadeCoreTests/Fixtures/fuzz/NAME and run first. Every target
 # uses Fuzz/shade.dict.
 #
@@ -36,12 +36,14 @@ if [ "$which" = all ]; then selected=$(targets); else
 fi
 
 # --- build: release with ASan and libFuzzer's coverage, every Swift module instrumented -----------------
+# -enable-testing: a target may `@testable import` a module to reach a layer that is not public API
+# (HTTP2Framing, TLSSession), as the unit tests do.
 binary_dir=$fuzz_root/release
 if [ "${FUZZ_BUILD:-1}" != 0 ]; then
   for target in $selected; do
     echo "fuzz.sh: building Fuzz$target"
     # gold warns once per ASan symbol it cannot export; only errors matter.
-    if ! SHADE_FUZZ=1 swift build -c release --build-path "$fuzz_root" -Xswiftc -sanitize=fuzzer,address \
+    if ! SHADE_FUZZ=1 swift build -c release --build-path "$fuzz_root" -Xswiftc -sanitize=fuzzer,address -Xswiftc -enable-testing \
         --product "Fuzz$target" > "$fuzz_root-build.log" 2>&1; then
       grep -v "Cannot export local symbol" "$fuzz_root-build.log" | tail -40 >&2
       exit 1

@@ -203,3 +203,72 @@ func finding2_openingARecordingWithATornTailCutsItToTheLastWholeLine(before: Str
     try journal.append(line: Array("{\"b\": 2}".utf8))
     #expect(contents(path) == after + "{\"b\": 2}\n")
 }
+
+// MARK: batches (issue 13: one write per batch of acknowledgements)
+
+@Test func aBatchIsOneWriteAndAShortOneKeepsTheLinesThatCameWhole() throws {
+    let path = temporaryPath("batch.jsonl")
+    let disk = SmallDisk(room: 1 << 20)
+    let journal = try Journal(appendingTo: path, write: disk.write)
+    for n in 1...3 { journal.stage(line: Array("{\"n\": \(n)}".utf8)) }
+    #expect(journal.stagedCount == 3)
+    let all = journal.commit()
+    #expect(all.written == 3 && all.error == nil)
+    #expect(disk.writes == 1)
+    #expect(contents(path) == "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n")
+
+    // Room for a line and a half: the whole line stays, the half is cut off, the rest refused.
+    disk.room = 14
+    for n in 4...6 { journal.stage(line: Array("{\"n\": \(n)}".utf8)) }
+    let short = journal.commit()
+    #expect(short.written == 1)
+    #expect(short.error == JournalError(path: path, reason: "No space left on device"))
+    #expect(contents(path) == "{\"n\": 1}\n{\"n\": 2}\n{\"n\": 3}\n{\"n\": 4}\n")
+    #expect(journal.stagedCount == 0)
+    disk.room = 1 << 20
+    try journal.append(line: Array("{\"n\": 7}".utf8))
+    #expect(contents(path).hasSuffix("{\"n\": 4}\n{\"n\": 7}\n"))
+}
+
+/// The NDJSON lines of a round, recorded: one write, the replies after it, in order, with a refused
+/// line among them; the pushes that did not fit are refused with 500, not shown, and take no number.
+@Test func aRecordedBatchOfLinesIsOneWriteBeforeItsAcknowledgements() throws {
+    let path = temporaryPath("lines.jsonl")
+    let disk = SmallDisk(room: 1 << 20)
+    let clock = ManualClock(now: fixedReceivedMillis)
+    let session = LiveSession(options: ProfileOptions(), texts: TextResolver(), journal: try Journal(appendingTo: path, write: disk.write),
+                              apiKey: nil, clock: clock, wallClock: clock)
+    let unix = ConnectionInfo(id: 1, transport: .unix)
+    func line(_ n: Int) -> [UInt8] { bytes(#"{"userId":"u","title":"push \#(n)","body":"b"}"#) }
+    session.beginLines(from: unix)
+    #expect(session.respond(toLine: line(1), lineNumber: 1, from: unix).isEmpty)
+    #expect(session.respond(toLine: bytes("{nope"), lineNumber: 2, from: unix).isEmpty)
+    #expect(session.respond(toLine: line(2), lineNumber: 3, from: unix).isEmpty)
+    #expect(session.center(.android).received == 0, "nothing is applied before the write")
+    var output: [UInt8] = []
+    session.endLines(from: unix, into: &output)
+    #expect(disk.writes == 1)
+    let replies = text(output).split(separator: "\n").map(String.init)
+    #expect(replies.count == 3)
+    #expect(replies[0] == #"{"ok": true, "id": 1}"#)
+    #expect(replies[1].hasPrefix(#"{"ok": false"#))
+    #expect(replies[2] == #"{"ok": true, "id": 2}"#)
+    #expect(session.acceptedCount == 2 && session.refusedCount == 1)
+    #expect(contents(path).split(separator: "\n").count == 2)
+
+    // A full disk mid-batch: the push that fitted is acknowledged, the next refused and not numbered.
+    let envelope = contents(path).split(separator: "\n")[0].count + 1
+    disk.room = envelope + envelope / 2
+    session.beginLines(from: unix)
+    for n in 3...4 { _ = session.respond(toLine: line(n), lineNumber: n + 1, from: unix) }
+    output = []
+    session.endLines(from: unix, into: &output)
+    let more = text(output).split(separator: "\n").map(String.init)
+    #expect(more.first == #"{"ok": true, "id": 3}"#)
+    #expect(more.last?.contains("No space left on device — the push was not recorded, so it is not shown") == true, "\(more)")
+    #expect(session.acceptedCount == 3 && session.refusedCount == 2)
+    #expect(contents(path).split(separator: "\n").count == 3)
+    #expect(contents(path).hasSuffix("\n"))
+    // Nothing of a refused push is shown: android received the three accepted ones and rejected the two refused.
+    #expect(session.center(.android).rejected == 2)
+}

@@ -406,3 +406,15 @@ final class StopFlag: Sendable {
     var isSet: Bool { value.load(ordering: .relaxed) }
     func set() { value.store(true, ordering: .relaxed) }
 }
+
+@Test(arguments: ["api.push.apple.com:+443", "api.push.apple.com:443 ", "api.push.apple.com:0", "api.push.apple.com:65536",
+                  "api.push.apple.com", "[::1]443", ":443"])
+func aConnectAuthorityIsHostColonDigits(authority: String) {
+    #expect(ConnectTarget(authority) == nil)
+}
+
+@Test func aConnectAuthorityNamesItsHostAndPort() throws {
+    let target = try #require(ConnectTarget("API.Push.Apple.com:443"))
+    #expect(target.description == "api.push.apple.com:443")
+    #expect(ConnectTarget("[::1]:8443")?.description == "[::1]:8443")
+}

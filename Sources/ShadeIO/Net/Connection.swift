@@ -39,6 +39,11 @@ final class Connection {
     var lingerDeadline: Int64?
     /// The upstream side of a relay was shut for writing after the client finished.
     var relayWriteShut = false
+    /// The framing stopped with input still to answer (`FramingState.yielded`): it is answered in the
+    /// next round, and nothing more is read until it is.
+    var hasBufferedWork = false
+    /// The loop round in which the connection was last pumped.
+    var pumpedRound = 0
 
     init(fd: Int32, info: ConnectionInfo, now: Int64) {
         self.fd = fd

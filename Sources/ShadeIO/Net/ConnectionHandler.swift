@@ -49,12 +49,24 @@ public protocol ConnectionHandler: AnyObject {
 
     /// The connection is gone: what was kept about it can go.
     func closed(_ connection: ConnectionInfo)
+
+    /// The NDJSON lines of one round are about to be answered. A handler may put their replies off
+    /// (returning empty ones from `respond(toLine:)`) and append them, in order, in `endLines`: a
+    /// recording writes a batch's envelopes in one write before any of them is acknowledged.
+    func beginLines(from connection: ConnectionInfo)
+
+    /// The end of the batch `beginLines` began: the replies put off, each a line, go to `output`.
+    func endLines(from connection: ConnectionInfo, into output: inout [UInt8])
 }
 
 extension ConnectionHandler {
     public func closesAfterReply(on connection: ConnectionInfo) -> Bool { false }
 
     public func closed(_ connection: ConnectionInfo) {}
+
+    public func beginLines(from connection: ConnectionInfo) {}
+
+    public func endLines(from connection: ConnectionInfo, into output: inout [UInt8]) {}
 
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
         error.response

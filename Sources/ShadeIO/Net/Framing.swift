@@ -8,6 +8,9 @@ enum FramingState: Equatable {
     case open
     /// Stopped because the output holds `limit` bytes: call again once some is written.
     case full
+    /// Stopped after a round's share of work with more input buffered, so the loop goes round (keys,
+    /// frames, other clients) before the rest: call again in the next round, before reading more.
+    case yielded
     /// Close once the output is written (an error reply, `Connection: close`, GOAWAY, end of input).
     case close
     /// An HTTP/1.1 `CONNECT`: the connection becomes a tunnel (or refuses it); `buffered` is what the
@@ -106,17 +109,41 @@ final class NDJSONFraming: Framing {
         if !ended && !closing { lines.append(bytes) }
     }
 
+    /// Lines answered in one batch at most (a recording's write, the replies put off until it).
+    static let batchLines = 1024
+    /// Lines answered in one round at most: a burst (a client that stalled, then sent a megabyte) is
+    /// answered over several rounds, so a key or a frame waits for at most this many lines.
+    static let roundLines = 512
+
     func answer(into output: inout [UInt8], limit: Int) -> FramingState {
         guard !closing else { return .close }
+        handler.beginLines(from: info)
+        defer { handler.endLines(from: info, into: &output) }
+        var inBatch = 0
+        var inRound = 0
         while output.count < limit {
+            if inRound == Self.roundLines { return lines.hasPartialLine ? .yielded : (ended ? .close : .open) }
+            if inBatch == Self.batchLines {
+                handler.endLines(from: info, into: &output)
+                handler.beginLines(from: info)
+                inBatch = 0
+                continue
+            }
             guard let line = lines.next() else { return ended ? .close : .open }
+            let reply: [UInt8]
             switch line {
             case .line(let bytes, let number):
-                output += handler.respond(toLine: bytes, lineNumber: number, from: info)
+                reply = handler.respond(toLine: bytes, lineNumber: number, from: info)
             case .tooLong, .truncated:
-                output += handler.respond(toRefusedLine: line, from: info)
+                reply = handler.respond(toRefusedLine: line, from: info)
             }
-            if output.last != 0x0A { output.append(0x0A) }
+            // Empty: put off until `endLines`.
+            if !reply.isEmpty {
+                output += reply
+                if reply.last != 0x0A { output.append(0x0A) }
+            }
+            inBatch += 1
+            inRound += 1
             if handler.closesAfterReply(on: info) {   // a stream over TCP that did not present --api-key
                 closing = true
                 return .close

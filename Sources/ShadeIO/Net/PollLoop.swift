@@ -58,6 +58,8 @@ public final class PollLoop {
     private var nextToken = 1
     private var nextConnectionID = 1
     private var readBuffer = [UInt8](repeating: 0, count: 64 << 10)
+    /// Counts rounds, so work put off in one is resumed in the next and not twice in one.
+    private var round = 0
     private var isShutDown = false
     private var tls: TLSServerContext?
     /// Made on the first relay to a host name.
@@ -76,6 +78,27 @@ public final class PollLoop {
     }
 
     public private(set) var stats = Stats()
+
+    /// The loop's own timestamps of its rounds (CLOCK_MONOTONIC, microseconds; not the injectable
+    /// `clock`, which counts milliseconds): when the last poll(2) was entered and returned, and when
+    /// the one before returned. `--stats` measures key latency from them.
+    public private(set) var pollEnteredMicros: Int64 = 0
+    public private(set) var pollReturnedMicros: Int64 = 0
+    public private(set) var previousPollReturnedMicros: Int64 = 0
+
+    /// The earliest an event this round reports can have come: a poll that waited (a millisecond or
+    /// more) was woken by it, so it came as poll returned; one that returned at once found it
+    /// already there, so it came during the previous round's work, after that round's poll returned.
+    public var readySinceMicros: Int64 {
+        pollReturnedMicros - pollEnteredMicros >= 1_000 ? pollReturnedMicros : previousPollReturnedMicros
+    }
+
+    /// CLOCK_MONOTONIC in microseconds: the clock of the loop's timestamps.
+    public static func monotonicMicros() -> Int64 {
+        var spec = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &spec)
+        return Int64(spec.tv_sec) * 1_000_000 + Int64(spec.tv_nsec) / 1_000
+    }
 
     private struct Watch {
         let fd: Int32
@@ -105,6 +128,8 @@ public final class PollLoop {
         self.handler = handler
         self.configuration = configuration
         self.clock = clock
+        pollReturnedMicros = Self.monotonicMicros()
+        (pollEnteredMicros, previousPollReturnedMicros) = (pollReturnedMicros, pollReturnedMicros)
         Descriptor.ignoreSIGPIPE()
     }
 
@@ -151,12 +176,16 @@ public final class PollLoop {
     @discardableResult
     public func runOnce(timeout: Int64?) -> Int {
         guard !isShutDown else { return 0 }
+        round += 1
         let now = clock.nowMillis()
         var wait = timeout.map { max(0, $0) } ?? -1
         for deadline in deadlines() {
             let untilDeadline = max(0, deadline - now)
             wait = wait < 0 ? untilDeadline : min(wait, untilDeadline)
         }
+        // Answers put off in the last round go on in this one, after whatever else is ready now.
+        let resumed = connections.values.filter(\.hasBufferedWork).map(\.info.id)
+        if !resumed.isEmpty { wait = 0 }
 
         var fds: [pollfd] = []
         var targets: [Target] = []
@@ -167,7 +196,8 @@ public final class PollLoop {
         let limit = configuration.maxQueuedOutputBytes
         for (id, connection) in connections {
             var events: Int16 = 0
-            if !connection.inputEnded && connection.pendingOutput < limit && (connection.relay?.pendingToUpstream ?? 0) < limit {
+            if !connection.inputEnded && !connection.hasBufferedWork && connection.pendingOutput < limit
+                && (connection.relay?.pendingToUpstream ?? 0) < limit {
                 events |= Int16(POLLIN)
             }
             if connection.pendingOutput > 0 { events |= Int16(POLLOUT) }
@@ -190,7 +220,10 @@ public final class PollLoop {
             targets.append(.watch(id))
         }
 
+        pollEnteredMicros = Self.monotonicMicros()
         let ready = poll(&fds, nfds_t(fds.count), Int32(clamping: wait))
+        previousPollReturnedMicros = pollReturnedMicros
+        pollReturnedMicros = Self.monotonicMicros()
         var handled = 0
         if ready > 0 {
             for (index, entry) in fds.enumerated() where entry.revents != 0 {
@@ -218,6 +251,11 @@ public final class PollLoop {
                 }
             }
         }
+        for id in resumed {
+            guard let connection = connections[id], connection.hasBufferedWork, connection.pumpedRound < round else { continue }
+            handled += 1
+            pump(connection)
+        }
         handled += fireTimers()
         expireIdleConnections()
         return handled
@@ -238,6 +276,12 @@ public final class PollLoop {
         isShutDown = true
         for connection in connections.values {
             sayGoodbye(connection)
+            // What the client sent and Shade has not read would turn the close into a reset, which can
+            // discard the GOAWAY or reply just written: read it (bounded) and drop it first.
+            for _ in 0..<16 {
+                let count = readBuffer.withUnsafeMutableBytes { recv(connection.fd, $0.baseAddress!, $0.count, Int32(MSG_DONTWAIT)) }
+                if count <= 0 { break }
+            }
             Glibc.close(connection.fd)
             connection.relay = nil
         }
@@ -351,6 +395,9 @@ public final class PollLoop {
                 if connections[connection.info.id] == nil { return false }
                 if connection.closeWhenFlushed || connection.pendingOutput >= configuration.maxQueuedOutputBytes { break }
                 if let relay = connection.relay, relay.pendingToUpstream >= configuration.maxQueuedOutputBytes { break }
+                // A short read took all the socket held: asking again would only say EAGAIN (a system
+                // call per request on a keep-alive connection). More, or the end, wakes the next poll.
+                if count < readBuffer.count { break }
                 continue
             }
             if count == 0 {
@@ -492,6 +539,9 @@ public final class PollLoop {
 
     /// Turns buffered input into replies and writes them, until input, the socket or the output limit stops it.
     private func pump(_ connection: Connection) {
+        connection.pumpedRound = round
+        connection.hasBufferedWork = false
+        var yielded = false
         while true {
             if !connection.closeWhenFlushed && connection.lingerDeadline == nil, let framing = connection.framing {
                 switch answer(connection, framing) {
@@ -499,6 +549,9 @@ public final class PollLoop {
                     if connection.inputEnded { connection.beginClosing() }
                 case .full:
                     break
+                case .yielded:
+                    connection.hasBufferedWork = true
+                    yielded = true
                 case .close:
                     connection.beginClosing()
                 case .connect(let target, let buffered):
@@ -524,7 +577,8 @@ public final class PollLoop {
                 case .wouldBlock:
                     return
                 case .drained:
-                    if connection.framing != nil && !connection.closeWhenFlushed { continue }   // room again: more to answer
+                    // Room again: more to answer (what yielded waits for the next round).
+                    if connection.framing != nil && !connection.closeWhenFlushed && !yielded { continue }
                 }
             }
             break
@@ -585,7 +639,8 @@ public final class PollLoop {
             return refuse(400, "CONNECT inside TLS or inside a tunnel is not supported: send it on Shade's cleartext port")
         }
         guard let target = ConnectTarget(authority) else {
-            return refuse(400, "CONNECT needs host:port, such as CONNECT api.push.apple.com:443; got \(authority)")
+            connection.send(ConnectTarget.refusal(of: authority).serialized(keepAlive: false))
+            return connection.beginClosing()
         }
         connection.partialSince = nil
         connection.lastActivity = clock.nowMillis()

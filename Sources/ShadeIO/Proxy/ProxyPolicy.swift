@@ -53,12 +53,19 @@ struct ConnectTarget: Equatable {
             host = text[..<colon]
             text = text[text.index(after: colon)...]
         }
-        guard let port = UInt16(text), port > 0, HostName.isAcceptable(String(host)) else { return nil }
+        // Digits only: `UInt16` alone takes "+443", which no proxy or URL reads as a port.
+        guard text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+              let port = UInt16(text), port > 0, HostName.isAcceptable(String(host)) else { return nil }
         self.host = host.lowercased()
         self.port = port
     }
 
     var description: String { host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)" }
+
+    /// The answer to a CONNECT whose authority is not `host:port` (echoing it, through the one gate).
+    static func refusal(of authority: String) -> HTTPResponse {
+        HTTPResponse.error(status: 400, "CONNECT needs host:port, such as CONNECT api.push.apple.com:443; got \(authority)")
+    }
 }
 
 /// A TCP tunnel to an upstream server: bytes in both directions, unchanged. The name is looked up off

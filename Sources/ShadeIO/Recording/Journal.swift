@@ -15,8 +15,9 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
     public var description: String { "cannot write the recording \(path): \(reason)" }
 }
 
-/// Appends lines to a file with write(2) and nothing in between: when `append` returns, the line is
-/// in the kernel, so a crash of Shade right after the acknowledgement cannot lose it. (Surviving a power
+/// Appends lines to a file with write(2) and nothing in between: when `append` (or `commit`, for
+/// lines staged in a batch) returns, the line is in the kernel, so a crash of Shade right after the
+/// acknowledgement cannot lose it. (Surviving a power
 /// cut would need fsync per push, which a flood cannot afford; `synchronize()` is there for shutdown.)
 ///
 /// The file never keeps a torn line (issue 10: a full disk left `{"a` and the next push was glued onto
@@ -67,18 +68,45 @@ public final class Journal {
         if fd >= 0 { Glibc.close(fd) }
     }
 
+    /// Lines staged by `stage` and not yet written, each with its newline, and where each ends.
+    private var staged: [UInt8] = []
+    private var stagedEnds: [Int] = []
+
+    /// Lines staged and not yet written.
+    public var stagedCount: Int { stagedEnds.count }
+
     /// Writes `line` and a newline, looping over short writes, before returning. On failure nothing of
     /// the line stays in the file (or, when it cannot be cut back, the journal refuses until it can).
     public func append(line: [UInt8]) throws(JournalError) {
-        guard fd >= 0 else { throw JournalError(path: path, reason: "the journal is closed") }
+        stage(line: line)
+        if let error = commit().error { throw error }
+    }
+
+    /// Keeps `line` (and a newline) to be written by the next `commit`: a batch of pushes costs one
+    /// write(2) instead of one each. Nothing staged is in the file, so nothing staged may be acknowledged yet.
+    public func stage(line: [UInt8]) {
+        staged.append(contentsOf: line)
+        staged.append(0x0A)
+        stagedEnds.append(staged.count)
+    }
+
+    /// Writes every staged line, looping over short writes. Returns how many of them are whole in the
+    /// file (the first `written`, in order: those may be acknowledged) and, when not all are, why. A write
+    /// that fails or stops short is cut back to the last whole line, so the file never keeps a torn
+    /// line; if even that fails, every later commit is refused until the cut succeeds.
+    public func commit() -> (written: Int, error: JournalError?) {
+        defer {
+            staged.removeAll(keepingCapacity: staged.capacity <= 4 << 20)
+            stagedEnds.removeAll(keepingCapacity: true)
+        }
+        guard !stagedEnds.isEmpty else { return (0, nil) }
+        guard fd >= 0 else { return (0, JournalError(path: path, reason: "the journal is closed")) }
         if let uncut {
-            guard truncate(fd, wholeLength) == 0 else { throw uncut }
+            guard truncate(fd, wholeLength) == 0 else { return (0, uncut) }
             self.uncut = nil
         }
-        var record = line
-        record.append(0x0A)
         var offset = 0
-        let failure: Int32? = record.withUnsafeBytes { raw in
+        let failure: Int32? = staged.withUnsafeBytes { raw in
             while offset < raw.count {
                 let written = write(fd, raw.baseAddress! + offset, raw.count - offset)
                 if written < 0 {
@@ -91,18 +119,23 @@ public final class Journal {
             return nil
         }
         guard let failure else {
-            wholeLength += record.count
-            return
+            wholeLength += staged.count
+            return (stagedEnds.count, nil)
         }
         let reason = String(cString: strerror(failure))
-        // Nothing of the line reached the file: nothing to cut (and a device such as /dev/full has no length).
-        if offset > 0 && truncate(fd, wholeLength) != 0 {
+        // The lines that made it whole stay (they are in the kernel, as if written one by one); the
+        // torn rest is cut off.
+        let whole = stagedEnds.prefix { $0 <= offset }.count
+        let wholeBytes = whole > 0 ? stagedEnds[whole - 1] : 0
+        wholeLength += wholeBytes
+        // Nothing past the whole lines reached the file: nothing to cut (and a device such as /dev/full has no length).
+        if offset > wholeBytes && truncate(fd, wholeLength) != 0 {
             let error = JournalError(path: path, reason: "\(reason), and the part written cannot be cut off "
                 + "(\(Self.errnoText())); refusing every push until it can")
             uncut = error
-            throw error
+            return (whole, error)
         }
-        throw JournalError(path: path, reason: reason)
+        return (whole, JournalError(path: path, reason: reason))
     }
 
     /// fsync(2): for a clean shutdown, so the recording survives the machine too.

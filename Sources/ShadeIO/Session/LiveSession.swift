@@ -96,6 +96,28 @@ public final class LiveSession: ConnectionHandler {
     private var timeline: OfflineTimeline?
     /// OAuth tokens handed out (`POST /token`), numbering them.
     private var tokensIssued = 0
+    /// The NDJSON lines of one framing round while recording (see `beginLines`): what they do to the
+    /// centers and their replies wait until their envelopes are written, in one write.
+    private var batch: LineBatch?
+
+    struct LineBatch {
+        enum Step {
+            /// An `apply` put off, in its order among the others.
+            case apply(Intake.Outcome, PushRefusal?)
+            /// An accepted push whose envelope is staged: `admissions[reply][slot]`.
+            case accept(reply: Int, slot: Int)
+        }
+
+        enum Reply {
+            case bytes([UInt8])
+            /// The reply made from `admissions[index]` once the accepted ones are numbered.
+            case admissions(Int, isBatch: Bool)
+        }
+
+        var steps: [Step] = []
+        var replies: [Reply] = []
+        var admissions: [[Admission]] = []
+    }
 
     public init(options: ProfileOptions, texts: TextResolver, journal: Journal?, apiKey: String?, serverSecret: String? = nil,
                 clock: any Clock, wallClock: any Clock = WallClock(), configuration: PollLoop.Configuration = PollLoop.Configuration()) {
@@ -335,6 +357,10 @@ public final class LiveSession: ConnectionHandler {
     /// Feeds every center. A refused push is received and rejected on the platforms it reaches and
     /// `elsewhere` on the others (DESIGN.md); what changed is told to `onArrival`.
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
+        if batch != nil {
+            batch!.steps.append(.apply(outcome, refusal))
+            return
+        }
         var effects: [Platform: Arrival.Effect] = [:]
         var fresh: [ErrorEntry] = []
         var time: Int64?
@@ -409,6 +435,13 @@ public final class LiveSession: ConnectionHandler {
                     refusedCount += 1
                     apply(.push(push), refusal: refusal, announce: true)
                     admissions.append(.refused(push, refusal))
+                    continue
+                }
+                if let journal, batch != nil {
+                    // Numbered, applied and acknowledged in `endLines`, once the envelope is written.
+                    journal.stage(line: Envelope.line(for: push))
+                    batch!.steps.append(.accept(reply: batch!.admissions.count, slot: admissions.count))
+                    admissions.append(.accepted(push))
                     continue
                 }
                 if let journal {
@@ -585,6 +618,77 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+        deferred(answer(line: line, lineNumber: lineNumber, from: connection))
+    }
+
+    /// In a batch, a reply ready now still waits for the ones before it: it goes out with them (and
+    /// nothing is returned). Empty: the reply is in the batch already.
+    private func deferred(_ reply: [UInt8]) -> [UInt8] {
+        guard batch != nil else { return reply }
+        if !reply.isEmpty { batch!.replies.append(.bytes(reply)) }
+        return []
+    }
+
+    /// The NDJSON reply from admissions; in a batch, put off until the accepted pushes are numbered.
+    private func ndjsonReply(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
+        guard batch != nil else { return replies.ndjson(admissions, isBatch: isBatch) }
+        batch!.replies.append(.admissions(batch!.admissions.count, isBatch: isBatch))
+        batch!.admissions.append(admissions)
+        return []
+    }
+
+    /// NDJSON lines come in batches (all a framing round answers) so that a recording takes their
+    /// envelopes in one write: between `beginLines` and `endLines`, lines are read, checked and their
+    /// envelopes staged, and everything they do waits. Without a recording a line is answered at once.
+    public func beginLines(from connection: ConnectionInfo) {
+        guard journal != nil, batch == nil else { return }
+        batch = LineBatch()
+    }
+
+    /// Writes the staged envelopes (one write), then, in the lines' order, applies what they did and
+    /// appends their replies to `output`: a push is numbered and acknowledged only once its envelope is
+    /// whole in the file (DESIGN: the acknowledgement follows the journal). Those that did not fit are
+    /// refused with 500 and not shown, as a push whose own write failed always was.
+    public func endLines(from connection: ConnectionInfo, into output: inout [UInt8]) {
+        guard var batch else { return }
+        self.batch = nil
+        let commit = journal?.commit() ?? (written: 0, error: nil)
+        var written = commit.written
+        for step in batch.steps {
+            switch step {
+            case .apply(let outcome, let refusal):
+                apply(outcome, refusal: refusal, announce: true)
+            case .accept(let reply, let slot):
+                guard case .accepted(var push) = batch.admissions[reply][slot] else { continue }
+                if written > 0 {
+                    written -= 1
+                    push.id = nextNumber
+                    nextNumber += 1
+                    acceptedCount += 1
+                    apply(.push(push), refusal: nil, announce: true)
+                    batch.admissions[reply][slot] = .accepted(push)
+                } else {
+                    let reason = commit.error?.description ?? "cannot write the recording"
+                    let refusal = PushRefusal(status: 500, code: "InternalServerError",
+                                              message: "\(reason) — the push was not recorded, so it is not shown")
+                    refusedCount += 1
+                    apply(.push(push), refusal: refusal, announce: true)
+                    batch.admissions[reply][slot] = .refused(push, refusal)
+                }
+            }
+        }
+        for reply in batch.replies {
+            let start = output.count
+            switch reply {
+            case .bytes(let bytes): output += bytes
+            case .admissions(let index, let isBatch): output += replies.ndjson(batch.admissions[index], isBatch: isBatch)
+            }
+            if output.count == start || output.last != 0x0A { output.append(0x0A) }
+        }
+        if !batch.steps.isEmpty { changeCount += 1 }
+    }
+
+    private func answer(line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         let parsed = intake.parse(line)
         // A stream's first line may present the key (DESIGN: `{"apiKey": "KEY"}`); over TCP with a key set
         // it must, and a stream that does not is answered once and closed. Nothing of it is counted.
@@ -613,7 +717,7 @@ public final class LiveSession: ConnectionHandler {
         let transport = Transport(via: "ndjson", channel: connection.channel)
         let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
             ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
-        return replies.ndjson(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
+        return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
@@ -634,6 +738,10 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func respond(toRefusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
+        deferred(answer(refusedLine: line, from: connection))
+    }
+
+    private func answer(refusedLine line: FramedLine, from connection: ConnectionInfo) -> [UInt8] {
         if credentials.streamNeedsKey(connection) && !streamsAdmitted.contains(connection.id) {
             streamsRefused.insert(connection.id)
             return Array(#"{"ok": false, "error": "unauthorized: this Shade was started with --api-key"}"#.utf8)
@@ -689,6 +797,14 @@ private final class SessionHandler: ConnectionHandler {
 
     func closesAfterReply(on connection: ConnectionInfo) -> Bool {
         session?.closesAfterReply(on: connection) ?? true
+    }
+
+    func beginLines(from connection: ConnectionInfo) {
+        session?.beginLines(from: connection)
+    }
+
+    func endLines(from connection: ConnectionInfo, into output: inout [UInt8]) {
+        session?.endLines(from: connection, into: &output)
     }
 
     func closed(_ connection: ConnectionInfo) {

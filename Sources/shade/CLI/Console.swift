@@ -13,7 +13,66 @@ enum Console {
 
     /// One line on standard output (a log line, a reply).
     static func line(_ text: String) {
-        print(SafeText.line(text))
+        var safe = isSafeLine(text) ? text : SafeText.line(text)
+        safe.withUTF8 { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stdout) }
+        putchar(0x0A)
+    }
+
+    /// `text` made safe as one line, and a newline, appended to `out` (the headless log's buffer).
+    static func appendLine(_ text: String, to out: inout [UInt8]) {
+        let start = out.count
+        out += text.utf8
+        endLine(in: &out, from: start)
+    }
+
+    /// Ends the line written to `out` from `start`: made safe as `line` makes it, then a newline.
+    static func endLine(in out: inout [UInt8], from start: Int) {
+        let safe = out.withUnsafeBufferPointer { isSafeLine(UnsafeBufferPointer(rebasing: $0[start...])) }
+        if !safe {
+            let text = SafeText.line(String(decoding: out[start...], as: UTF8.self))
+            out.removeSubrange(start...)
+            out += text.utf8
+        }
+        out.append(0x0A)
+    }
+
+    /// Bytes already made safe, to standard output in one write.
+    static func write(_ bytes: [UInt8]) {
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+    }
+
+    /// Whether `SafeText.line` would leave `text` as it is, read off its UTF-8 bytes in one pass:
+    /// printable ASCII and any other character but C0 and C1 controls, DEL, U+2028/U+2029 and the
+    /// bidi controls U+202A–U+202E and U+2066–U+2069. `SafeText.isClean` takes only ASCII, so every
+    /// headless log line with an arrow or a non-Latin name went through the scalar-by-scalar copy;
+    /// ConsoleTests checks this against `SafeText.line` for every scalar.
+    static func isSafeLine(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { isSafeLine($0) }
+    }
+
+    static func isSafeLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                if byte < 0x20 || byte == 0x7F { return false }
+                index += 1
+                continue
+            }
+            // C1 controls: U+0080–U+009F are C2 80–C2 9F.
+            if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return false }
+            // U+2028–U+202E are E2 80 A8–AE; U+2066–U+2069 are E2 81 A6–A9.
+            if byte == 0xE2, index + 2 < count {
+                let second = bytes[index + 1], third = bytes[index + 2]
+                if second == 0x80 && (0xA8...0xAE).contains(third) { return false }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return false }
+            }
+            index += 1
+        }
+        return true
     }
 
     /// Text that carries its own line ends (a lint report), as it is but for control characters.

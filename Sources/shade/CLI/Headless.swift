@@ -27,7 +27,9 @@ enum Headless {
     /// `signals` can be made earlier by the caller, so a signal that comes before the loop starts
     /// still ends it in order (rather than killing Shade with the socket file left behind).
     @discardableResult
-    static func run(_ session: LiveSession, log: PushLog, signals early: SignalPipe? = nil,
+    /// With `stats` (`--stats`), the pushes of each round are counted on the loop's clock, and the summary
+    /// goes to standard error every 10 s while pushes come.
+    static func run(_ session: LiveSession, log: PushLog, signals early: SignalPipe? = nil, stats: SessionStats? = nil,
                     until finished: () -> Bool = { false }) throws(SocketError) -> Bool {
         let signals: SignalPipe
         if let early { signals = early } else { signals = try SignalPipe() }
@@ -38,8 +40,20 @@ enum Headless {
         }
         defer { session.loop.unwatch(token) }
         var toldTLSProblem = false
+        var counted = 0
+        var statsPrinted = (at: stats?.startMicros ?? 0, pushes: 0)
         session.loop.run(until: {
             log.flush(session)
+            if let stats {
+                let taken = session.acceptedCount + session.refusedCount
+                stats.pushesTaken(taken - counted, at: session.loop.pollReturnedMicros)
+                counted = taken
+                let now = session.loop.pollReturnedMicros
+                if now - statsPrinted.at >= 10_000_000 && stats.pushes > statsPrinted.pushes {
+                    Console.error(stats.summary(at: now, drawsFrames: false))
+                    statsPrinted = (now, stats.pushes)
+                }
+            }
             if !toldTLSProblem, let problem = session.loop.tlsProblem {
                 // Once: every TLS client is closed until it is fixed, and this says why.
                 Console.error("shade: warning: \(problem); TLS connections are closed")

@@ -11,6 +11,8 @@ final class PushLog {
     /// How the time a push arrived (or was recorded) reads at the start of its lines.
     let localTime: LocalTime
     private var pending: [Arrival] = []
+    /// The time of day last written, by the second it is for: a flood's pushes share their second.
+    private var timeCache: (second: Int64, text: [UInt8])?
 
     init(platforms: [Platform], localTime: LocalTime = .utc) {
         self.platforms = platforms
@@ -31,9 +33,11 @@ final class PushLog {
                 placed[platform] = Self.index(session.center(platform).state.items, from: oldest)
             }
         }
-        for arrival in pending {
-            for line in lines(for: arrival, placed: placed) { Console.line(line) }
-        }
+        // One buffer and one write for the round; each line is checked (and made safe) as it ends.
+        var out: [UInt8] = []
+        out.reserveCapacity(pending.count * 96 * platforms.count)
+        for arrival in pending { write(arrival, placed: placed, into: &out) }
+        Console.write(out)
         pending.removeAll(keepingCapacity: true)
     }
 
@@ -48,23 +52,58 @@ final class PushLog {
     /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
     /// the push has one: when it was received, or recorded)
     func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
+        var out: [UInt8] = []
+        write(arrival, placed: placed, into: &out)
+        return out.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// The lines of `arrival`, each ended by a newline and safe to print, appended to `out`: built as
+    /// bytes, since a flood writes a line per push and platform.
+    func write(_ arrival: Arrival, placed: [Platform: [Int: Placed]], into out: inout [UInt8]) {
         let channel = Self.channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
-            return ["\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)"]
+            Console.appendLine("\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)", to: &out)
+            return
         }
         guard let push = arrival.push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
                 return nil
             }.first ?? "rejected"
-            return ["\(arrival.source.description): rejected: \(reason)"]
+            Console.appendLine("\(arrival.source.description): rejected: \(reason)", to: &out)
+            return
         }
-        let time = push.transport.atMillis.map { localTime.timeOfDay($0) + " " } ?? ""
-        return platforms.map { platform in
-            let effect = arrival.effects[platform] ?? .elsewhere
-            return "\(time)#\(push.id) \(platform.rawValue): " + describe(effect, push: push, placed: placed[platform]?[push.id]) + channel
-        } + push.notes.map { "\(time)#\(push.id) note: \($0)" }
+        var prefix: [UInt8] = []
+        if let at = push.transport.atMillis {
+            // Within one second of UTC the offset is one (zones move on whole seconds): the same text.
+            let second = at >= 0 ? at / 1000 : (at - 999) / 1000
+            if timeCache?.second != second { timeCache = (second, Array(localTime.timeOfDay(at).utf8)) }
+            prefix += timeCache!.text
+            prefix.append(0x20)
+        }
+        prefix.append(UInt8(ascii: "#"))
+        prefix += String(push.id).utf8
+        for platform in platforms {
+            let start = out.count
+            out += prefix
+            out.append(0x20)
+            out += platform.rawValue.utf8
+            out += Self.colonSpace
+            describe(arrival.effects[platform] ?? .elsewhere, push: push, placed: placed[platform]?[push.id], into: &out)
+            out += channel.utf8
+            Console.endLine(in: &out, from: start)
+        }
+        for note in push.notes {
+            let start = out.count
+            out += prefix
+            out += Self.noteLabel
+            out += note.utf8
+            Console.endLine(in: &out, from: start)
+        }
     }
+
+    private static let colonSpace: [UInt8] = [0x3A, 0x20]
+    private static let noteLabel = Array(" note: ".utf8)
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
     /// for pushes that came over TLS, HTTP/2 or the proxy; nothing for plain HTTP/1.1 and NDJSON.
@@ -73,29 +112,47 @@ final class PushLog {
         return " [\(channel.description)]"
     }
 
-    private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?) -> String {
+    private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?, into out: inout [UInt8]) {
         switch effect {
         case .rejected(let reason):
-            return "rejected: " + reason
+            out += "rejected: ".utf8
+            out += reason.utf8
         case .elsewhere:
             let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
-            return "elsewhere (\(push.shape.displayName) for \(reached))"
+            out += "elsewhere (\(push.shape.displayName) for \(reached))".utf8
         case .silent:
-            return "silent"
+            out += "silent".utf8
         case .waiting:
-            return "waiting: the device is offline (rules O1–O5)"
+            out += "waiting: the device is offline (rules O1–O5)".utf8
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
-            guard let placed else { return effect == .call ? "call" : "shown, then replaced" }
-            let key = placed.key
+            guard let placed else {
+                out += (effect == .call ? "call" : "shown, then replaced").utf8
+                return
+            }
             switch placed.kind {
             case .conversation:
-                return "conversation \(key) ← \(placed.line.sender ?? placed.title ?? ""): \(placed.line.text)"
+                out += "conversation ".utf8
+                out += placed.key.utf8
+                out += " ← ".utf8
+                out += (placed.line.sender ?? placed.title ?? "").utf8
+                out += Self.colonSpace
+                out += placed.line.text.utf8
             case .call:
-                return "call \(key) from \(placed.title ?? "unknown caller")"
+                out += "call ".utf8
+                out += placed.key.utf8
+                out += " from ".utf8
+                out += (placed.title ?? "unknown caller").utf8
             case .plain, .bundle:
-                let title = (placed.line.title ?? placed.title).map { " \"\($0)\"" } ?? ""
-                return "notification \(key)\(title): \(placed.line.text)"
+                out += "notification ".utf8
+                out += placed.key.utf8
+                if let title = placed.line.title ?? placed.title {
+                    out += " \"".utf8
+                    out += title.utf8
+                    out += "\"".utf8
+                }
+                out += Self.colonSpace
+                out += placed.line.text.utf8
             }
         }
     }

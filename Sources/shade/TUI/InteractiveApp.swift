@@ -8,7 +8,11 @@ import ShadeUI
 /// Pushes are applied as they arrive; the screen is drawn at most ~30 times a second, and only
 /// when something changed. Returns nil when there is no usable terminal (the caller runs headless).
 final class InteractiveApp {
-    static let frameMillis: Int64 = 33
+    static let frameMillis: Int64 = 40
+    /// Pushes and clocks are drawn at most every 40 ms (25 frames a second), leaving room in
+    /// the 30 a second for a key, which is drawn at once unless 30 frames began within the last second.
+    static let frameGapMicros: Int64 = 40_000
+    static let framesPerSecond = 30
 
     let session: LiveSession
     let terminal = Terminal()
@@ -19,7 +23,15 @@ final class InteractiveApp {
     var quit = false
     var dirty = true
     var lastChange = -1
-    var lastDraw: Int64 = 0
+    var lastDrawMicros: Int64 = 0
+    /// When the last frames began (at most `framesPerSecond`): a frame may begin only when fewer than
+    /// 30 began within the second before it.
+    var recentDraws: [Int64] = []
+    /// A key was read and its frame is not drawn yet.
+    var keyWaiting = false
+    /// A draw put off because the last frame was too recent: it comes when the gap is over.
+    var catchUp: PollLoop.TimerToken?
+    var catchUpAt: Int64 = 0
     var seenRejections = 0
     var lastReplaySecond: Int64 = -1
     var lastReplayPosition = -1
@@ -27,13 +39,17 @@ final class InteractiveApp {
     /// gets a hint.
     var lastCounts: [Platform: ElsewhereHint.Count] = [:]
     let clock = SystemClock()
+    /// `--stats`: frames, pushes and key latency from the loop's timestamps.
+    let stats: SessionStats?
+    private var countedPushes = 0
 
     /// How the user runs shade, for hints that name a command.
     let command = Invocation.command
 
     init(session: LiveSession, title: String, platforms: [Platform], recording: String?, tables: StringTables, emptyHint: String?,
-         localTime: LocalTime) {
+         localTime: LocalTime, stats: SessionStats? = nil) {
         self.session = session
+        self.stats = stats
         self.title = title
         self.recording = recording
         self.tables = tables
@@ -59,12 +75,18 @@ final class InteractiveApp {
         drawIfNeeded()
         while !quit {
             _ = session.loop.runOnce(timeout: 250)
+            if let stats {
+                let taken = session.acceptedCount + session.refusedCount
+                stats.pushesTaken(taken - countedPushes, at: session.loop.pollReturnedMicros)
+                countedPushes = taken
+            }
             wakeUp()
         }
         if let signo = caughtSignal { status = SignalWatch.exitStatus(for: signo) }
         session.loop.unwatch(input)
         session.loop.unwatch(wake)
         session.loop.cancel(frame)
+        if let catchUp { session.loop.cancel(catchUp) }
         terminal.stop()
         session.shutdown()
         return status
@@ -82,7 +104,11 @@ final class InteractiveApp {
     }
 
     func readKeys() {
-        for key in terminal.readKeys() {
+        let keys = terminal.readKeys()
+        let typed = keys.count { $0 != .resize }
+        stats?.keysRead(typed, since: session.loop.readySinceMicros)
+        if typed > 0 { keyWaiting = true }
+        for key in keys {
             guard let uiKey = Self.uiKey(key) else { continue }
             if uiKey == .resize { dirty = true; continue }
             let states = session.states(model.view.platforms)
@@ -148,7 +174,27 @@ final class InteractiveApp {
             lastReplayPosition = replay.position
         }
         guard dirty || session.changeCount != lastChange else { return }
-        guard now - lastDraw >= Self.frameMillis - 2 else { return }  // at most ~30 frames a second
+        // At most 30 frames in any second. A key is drawn at once; other changes (pushes, clocks) wait
+        // for the gap after the last frame. What must wait is drawn by a one-shot timer when it may.
+        let started = PollLoop.monotonicMicros()
+        let windowFree = recentDraws.count < Self.framesPerSecond ? 0 : recentDraws[recentDraws.count - Self.framesPerSecond] + 1_000_001
+        let earliest = keyWaiting ? windowFree : max(windowFree, lastDrawMicros + Self.frameGapMicros)
+        guard started >= earliest else {
+            // A key may come while a later draw is put off: it is drawn at its own, earlier time.
+            if let pending = catchUp, catchUpAt > earliest {
+                session.loop.cancel(pending)
+                catchUp = nil
+            }
+            if catchUp == nil {
+                catchUpAt = earliest
+                // The timers count whole milliseconds of a clock that truncates: one more, not one too few.
+                catchUp = session.loop.schedule(after: (earliest - started + 999) / 1000 + 1) { [weak self] in
+                    self?.catchUp = nil
+                    self?.drawIfNeeded()
+                }
+            }
+            return
+        }
         let size = terminal.size
         let states = session.states(model.view.platforms)
         let chrome = chrome()
@@ -157,8 +203,12 @@ final class InteractiveApp {
         let screen = InteractiveScreen.compose(states, model: model, chrome: chrome, columns: size.columns, rows: size.rows,
                                                diagnostics: { [tables] item, platform in Self.diagnostics(item, platform, tables) })
         terminal.present(screen)
+        stats?.frameDrawn(startedAt: started, endedAt: PollLoop.monotonicMicros())
         lastChange = session.changeCount
-        lastDraw = now
+        lastDrawMicros = started
+        recentDraws.append(started)
+        if recentDraws.count > Self.framesPerSecond { recentDraws.removeFirst() }
+        keyWaiting = false
         dirty = false
     }
 
@@ -228,8 +278,8 @@ final class InteractiveApp {
 /// The terminal UI for a session, or nil when no terminal could be started (the caller goes headless).
 func runInteractive(session: LiveSession, title: String, options: ProfileOptions, texts: TextResolver,
                     recording: String? = nil, emptyHint: String? = nil, localTime: LocalTime, noColor: Bool,
-                    onStart: () -> Void = {}) -> Int32? {
+                    stats: SessionStats? = nil, onStart: () -> Void = {}) -> Int32? {
     InteractiveApp(session: session, title: title, platforms: options.platforms, recording: recording, tables: texts.tables,
-                   emptyHint: emptyHint, localTime: localTime)
+                   emptyHint: emptyHint, localTime: localTime, stats: stats)
         .run(noColor: noColor, onStart: onStart)
 }
