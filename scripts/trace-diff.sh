@@ -4,25 +4,18 @@
 # exit status). A speed change must leave all of them identical.
 #
 # Usage: scripts/trace-diff.sh OLD_SHADE NEW_SHADE [VECTORS_DIR]
-#   VECTORS_DIR defaults to ../shared/vectors beside the repository, else /work/shared/vectors
-#   (only this developer script reads it; Shade and its tests never do).
+#   VECTORS_DIR defaults to the real-world payloads the tests use (Tests/ShadeCoreTests/Fixtures/vectors).
 # Exit 0 when every output is identical; 1 with the first differences otherwise.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 old=${1:?usage: scripts/trace-diff.sh OLD_SHADE NEW_SHADE [VECTORS_DIR]}
 new=${2:?usage: scripts/trace-diff.sh OLD_SHADE NEW_SHADE [VECTORS_DIR]}
-vectors=${3:-}
-if [ -z "$vectors" ]; then
-  for candidate in ../shared/vectors /work/shared/vectors; do
-    [ -d "$candidate" ] && { vectors=$candidate; break; }
-  done
-fi
+vectors=${3:-Tests/ShadeCoreTests/Fixtures/vectors}
 
 inputs=()
 while IFS= read -r f; do inputs+=("$f"); done < <(find Samples -type f \( -name '*.json' -o -name '*.jsonl' -o -name '*.ndjson' -o -name '*.apns' \) | LC_ALL=C sort)
-if [ -n "$vectors" ]; then
-  while IFS= read -r f; do inputs+=("$f"); done < <(find "$vectors" -type f ! -name '*.md' | LC_ALL=C sort)
-fi
+[ -d "$vectors" ] || { echo "trace-diff.sh: no folder $vectors" >&2; exit 2; }
+while IFS= read -r f; do inputs+=("$f"); done < <(find "$vectors" -type f ! -name '*.md' | LC_ALL=C sort)
 
 # The four platforms, then the option sets the tests exercise.
 optionsets=(
