@@ -35,54 +35,57 @@ public struct Transport: Sendable, Equatable {
     /// content, its item and its delivery, and a copy is one reference, not a dictionary and four
     /// strings. A change puts the fields into a new box.
     private final class Fields: Sendable {
-        let headers: [String: String]
-        let path: String?
-        let via: String?
-        let at: String?
-        let atMillis: Int64?
-        let channel: Channel?
-
-        init(headers: [String: String], path: String?, via: String?, at: String?, atMillis: Int64?, channel: Channel?) {
-            self.headers = headers
-            self.path = path
-            self.via = via
-            self.at = at
-            self.atMillis = atMillis
-            self.channel = channel
+        struct Values: Sendable {
+            var headers: [String: String]
+            var path: String?
+            var via: String?
+            var at: String?
+            var atMillis: Int64?
+            var channel: Channel?
         }
+        let values: Values
+
+        init(_ values: Values) { self.values = values }
 
         /// A transport with nothing in it (what a push read from a plain file has), shared.
-        static let none = Fields(headers: [:], path: nil, via: nil, at: nil, atMillis: nil, channel: nil)
+        static let none = Fields(Values(headers: [:], path: nil, via: nil, at: nil, atMillis: nil, channel: nil))
     }
 
     private var fields: Fields
 
+    /// A change to one field: the others go into the new box as they are.
+    private mutating func update(_ change: (inout Fields.Values) -> Void) {
+        var values = fields.values
+        change(&values)
+        fields = Fields(values)
+    }
+
     /// Header names are lower-cased (HTTP/2, which APNs uses, has only lower-case names).
     public var headers: [String: String] {
-        get { fields.headers }
-        set { fields = Fields(headers: newValue, path: path, via: via, at: at, atMillis: atMillis, channel: channel) }
+        get { fields.values.headers }
+        set { update { $0.headers = newValue } }
     }
     public var path: String? {
-        get { fields.path }
-        set { fields = Fields(headers: headers, path: newValue, via: via, at: at, atMillis: atMillis, channel: channel) }
+        get { fields.values.path }
+        set { update { $0.path = newValue } }
     }
     public var via: String? {
-        get { fields.via }
-        set { fields = Fields(headers: headers, path: path, via: newValue, at: at, atMillis: atMillis, channel: channel) }
+        get { fields.values.via }
+        set { update { $0.via = newValue } }
     }
     /// The envelope's `at` as written, and as milliseconds since the epoch when it parses.
     public var at: String? {
-        get { fields.at }
-        set { fields = Fields(headers: headers, path: path, via: via, at: newValue, atMillis: atMillis, channel: channel) }
+        get { fields.values.at }
+        set { update { $0.at = newValue } }
     }
     public var atMillis: Int64? {
-        get { fields.atMillis }
-        set { fields = Fields(headers: headers, path: path, via: via, at: at, atMillis: newValue, channel: channel) }
+        get { fields.values.atMillis }
+        set { update { $0.atMillis = newValue } }
     }
     /// How a live push reached Shade (protocol, TLS, proxy); nil for pushes read from files.
     public var channel: Channel? {
-        get { fields.channel }
-        set { fields = Fields(headers: headers, path: path, via: via, at: at, atMillis: atMillis, channel: newValue) }
+        get { fields.values.channel }
+        set { update { $0.channel = newValue } }
     }
 
     public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
@@ -95,8 +98,8 @@ public struct Transport: Sendable, Equatable {
         // dictionary is kept as it is rather than rebuilt per push.
         let lowered = headers.keys.allSatisfy(Transport.isLowercased) ? headers
             : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
-        fields = Fields(headers: lowered, path: path, via: via, at: at, atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)),
-                        channel: channel)
+        fields = Fields(Fields.Values(headers: lowered, path: path, via: via, at: at,
+                                      atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)), channel: channel))
     }
 
     public static func == (a: Transport, b: Transport) -> Bool {
