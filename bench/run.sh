@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Benchmark of issue 13, one command: builds Shade (release), generates the corpus deterministically
+# The speed benchmark, one command: builds Shade (release), generates the corpus deterministically
 # (bench/make-load.py: a mixed-shape recording of N pushes, default 1M), runs Shade and every peer on
 # the same input in one run, and prints one table of times, ratios and peak RSS against the goals.
 # Exits 1 when a goal is missed (a goal that cannot be measured yet counts as missed).

@@ -50,7 +50,7 @@ public struct JSONObject: Sendable, Equatable {
 
     /// Keys match as JavaScript matches them, code unit for code unit. Swift's `==` compares
     /// canonical equivalence, which normalises both sides: a key of 100,000 combining marks cost
-    /// its whole length on every lookup of `aps` (issue 10, finding 3), and U+212A KELVIN SIGN
+    /// its whole length on every lookup of `aps` (an attack showed it), and U+212A KELVIN SIGN
     /// would have answered for `K`.
     @inline(__always)
     static func sameKey(_ a: String, _ b: String) -> Bool {

@@ -67,7 +67,7 @@ public final class SendClient {
     // MARK: Whose socket
 
     /// A unix socket owned by another user is not this user's Shade: another user could have made it
-    /// first (issue 10: `shade send` delivered to such a squatter and reported success).
+    /// first (an attack showed it: `shade send` delivered to such a squatter and reported success).
     static func checkSocketFile(_ path: String, uid: uid_t = getuid()) throws(SendError) {
         var status = stat()
         guard lstat(path, &status) == 0 else { return }   // absent: connect says no Shade is listening

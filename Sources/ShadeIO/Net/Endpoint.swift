@@ -21,7 +21,7 @@ public enum Endpoint: Equatable, Hashable, Sendable, CustomStringConvertible {
 
     /// The default socket's directory: `$XDG_RUNTIME_DIR/shade` (the runtime directory is the user's,
     /// cleaned at logout), else `/tmp/shade-UID`. `listen` makes it private (0700) and refuses it when
-    /// another user owns it: a socket straight in /tmp could be made first by anyone (issue 10).
+    /// another user owns it: a socket straight in /tmp could be made first by anyone.
     public static func defaultSocketDirectory(environment: [String: String], uid: UInt32 = getuid()) -> String {
         if let runtime = environment["XDG_RUNTIME_DIR"], runtime.hasPrefix("/") {   // the XDG spec ignores relative ones
             return DataDirectory.join(runtime, "shade")

@@ -20,7 +20,7 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible 
 /// acknowledgement cannot lose it. (Surviving a power
 /// cut would need fsync per push, which a flood cannot afford; `synchronize()` is there for shutdown.)
 ///
-/// The file never keeps a torn line (issue 10: a full disk left `{"a` and the next push was glued onto
+/// The file never keeps a torn line (an attack showed it: a full disk left `{"a` and the next push was glued onto
 /// it). A write that fails or stops short is cut back to the last whole line with ftruncate(2) and the
 /// push refused; if even that fails, every later push is refused until the cut succeeds. A file that
 /// already ends in a torn line (Shade was killed mid-write, the disk filled) is cut back when opened.

@@ -38,7 +38,7 @@ enum ServiceChecks {
     static let simulatorBundleKey = "Simulator Target Bundle"
 
     /// A request or NDJSON line of more pushes than its service takes at once, refused whole (413)
-    /// before any is taken: the reply to a batch grows with it (issue 10: 349,524 `{}` in 1 MiB got a
+    /// before any is taken: the reply to a batch grows with it (an attack showed it: 349,524 `{}` in 1 MiB got a
     /// 124 MB reply and held the loop for 17 s).
     static func batchRefusal(pushes count: Int, service: PushService, counting what: String = "pushes") -> PushRefusal? {
         if service == .expo {

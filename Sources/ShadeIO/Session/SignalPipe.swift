@@ -17,7 +17,7 @@ public final class SignalPipe {
 
     /// Installs handlers for `signals` until `restore()` (or deinit) puts back the default action.
     /// SIGHUP (the terminal or the session went away) ends Shade as SIGTERM does: journal flushed,
-    /// socket removed (issue 10: it killed a headless Shade without either).
+    /// socket removed (an attack showed it: it killed a headless Shade without either).
     public static let terminationSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     public init(signals: [Int32] = SignalPipe.terminationSignals) throws(SocketError) {
