@@ -102,3 +102,19 @@ func finding4_aBatchOverTheLimitIsRefusedWholeWith413(path: String, reply: Strin
     #expect(text(expo.body).contains("(received 101)"))
     #expect(shade.acceptedCount == 0)
 }
+
+/// The count is taken on the tape only when a body is long enough to hold more than the limit: the
+/// shortest batch over it, 1001 bare values (`[1,1,…]`, 2003 bytes, each a rejection), is still counted
+/// and refused, and one value fewer is read as pushes.
+@Test func finding4_theShortestBatchOverTheLimitIsStillCounted() {
+    var intake = Intake()
+    let over = "[" + Array(repeating: "1", count: 1001).joined(separator: ",") + "]"
+    let at = "[" + Array(repeating: "1", count: 1000).joined(separator: ",") + "]"
+    #expect(intake.pushCount(bytes(over), ifOver: 1000) == 1001)
+    #expect(intake.pushCount(bytes(at), ifOver: 1000) == nil)
+    #expect(intake.pushCount(bytes("[1,1,1"), ifOver: 1) == nil)   // not JSON: the intake says where
+    #expect(intake.pushCount(bytes(#"[{"payload":{"aps":{}}},{},[{}]]"#), ifOver: 2) == 3)   // envelopes and arrays counted through
+    let shade = session()
+    let reply = shade.respond(toLine: bytes(over), lineNumber: 1, from: ConnectionInfo(id: 2, transport: .unix))
+    #expect(text(reply) == #"{"ok": false, "error": "\#(tooMany)"}"#)
+}

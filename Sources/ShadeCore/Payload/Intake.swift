@@ -67,18 +67,17 @@ public struct Intake: Sendable {
         }
     }
 
-    /// Parses `bytes` on this intake's tape (nil when it is not JSON), for a caller that looks at the
-    /// document before taking it with `document(parsed:…)`: a route counts a batch's pushes first.
-    public mutating func parse(_ bytes: [UInt8]) -> (value: JSON, elementOffsets: [Int])? {
-        bytes.withUnsafeBufferPointer { buffer in try? JSONParser.parseDocument(buffer, on: &tape) }
-    }
-
-    /// A document the caller already parsed (`parse`), to look at it first: a route counts a batch's
-    /// pushes before taking any (`pushCount`). The pushes are read on the bytes, as `document` reads
-    /// them (the tree `parse` gave is the same document): each keeps its payload as received.
-    public mutating func document(parsed: (value: JSON, elementOffsets: [Int]), bytes: [UInt8], source name: String,
-                                  firstLine: Int = 1, transport: Transport = Transport()) -> [Outcome] {
-        document(bytes, source: name, firstLine: firstLine, transport: transport)
+    /// How many pushes `bytes` makes (`pushCount`) when it may make more than `limit`, read on the
+    /// tape without building a tree: a route refuses a batch over its limit before taking any push.
+    /// nil when it cannot be over: not JSON (`document` says where), or too short to hold more than
+    /// `limit` values (the fewest bytes for n of them is `[1,1,…]`, 2n + 1), which is every push but
+    /// a batch, so the common case reads nothing twice.
+    public mutating func pushCount(_ bytes: [UInt8], ifOver limit: Int) -> Int? {
+        guard bytes.count > Checked.add(Checked.multiply(2, limit), 2) else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            guard (try? tape.parse(buffer)) != nil else { return nil }
+            return tape.withRoot(buffer) { Self.pushCount($0) }
+        }
     }
 
     /// NDJSON: one document a line (blank lines skipped, `\r\n` accepted). A last line cut short
@@ -138,12 +137,12 @@ public struct Intake: Sendable {
 
     /// How many pushes (or rejections) `value` makes: one per object, arrays and envelopes holding
     /// arrays counted through, as `value(_:source:)` takes them.
-    public static func pushCount(_ value: JSON) -> Int {
-        switch value {
-        case .array(let elements):
-            return elements.reduce(0) { Checked.add($0, pushCount($1)) }
-        case .object(let object):
-            if case .success(.envelope) = PayloadShape.detect(object), let payload = object["payload"] { return pushCount(payload) }
+    public static func pushCount<V: JSONReadable>(_ value: V) -> Int {
+        switch value.kind {
+        case .array:
+            return value.elements.reduce(0) { Checked.add($0, pushCount($1)) }
+        case .object:
+            if case .success(.envelope) = PayloadShape.detect(value), let payload = value["payload"] { return pushCount(payload) }
             return 1
         default:
             return 1

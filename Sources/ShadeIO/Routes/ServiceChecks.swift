@@ -40,6 +40,11 @@ enum ServiceChecks {
     /// A request or NDJSON line of more pushes than its service takes at once, refused whole (413)
     /// before any is taken: the reply to a batch grows with it (an attack showed it: 349,524 `{}` in 1 MiB got a
     /// 124 MB reply and held the loop for 17 s).
+    /// The most pushes one request or NDJSON line to `service` may hold.
+    static func batchLimit(_ service: PushService) -> Int {
+        service == .expo ? ServiceRules.expoBatchLimit : ServiceRules.batchLimit
+    }
+
     static func batchRefusal(pushes count: Int, service: PushService, counting what: String = "pushes") -> PushRefusal? {
         if service == .expo {
             guard count > ServiceRules.expoBatchLimit else { return nil }

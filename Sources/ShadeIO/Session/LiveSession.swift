@@ -574,13 +574,12 @@ public final class LiveSession: ConnectionHandler {
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
                                   channel: connection.channel)
-        let parsed = intake.parse(request.body)
-        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: route.service) {
+        if let count = intake.pushCount(request.body, ifOver: ServiceChecks.batchLimit(route.service)),
+           let tooMany = ServiceChecks.batchRefusal(pushes: count, service: route.service) {
             rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
             return replies.requestError(route, tooMany)
         }
-        var outcomes = parsed.map { intake.document(parsed: $0, bytes: request.body, source: name, transport: transport) }
-            ?? intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
+        var outcomes = intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
         if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
         if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
@@ -689,11 +688,10 @@ public final class LiveSession: ConnectionHandler {
     }
 
     private func answer(line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
-        let parsed = intake.parse(line)
         // A stream's first line may present the key (DESIGN: `{"apiKey": "KEY"}`); over TCP with a key set
         // it must, and a stream that does not is answered once and closed. Nothing of it is counted.
         if !streamsAdmitted.contains(connection.id) {
-            switch Credentials.firstLine(parsed?.value) {
+            switch Credentials.firstLine(try? JSONParser.parse(line)) {
             case .key(let key) where credentials.acceptsStreamKey(key):
                 streamsAdmitted.insert(connection.id)
                 return Array(#"{"ok": true}"#.utf8)
@@ -710,13 +708,13 @@ public final class LiveSession: ConnectionHandler {
                 streamsAdmitted.insert(connection.id)
             }
         }
-        if let parsed, let tooMany = ServiceChecks.batchRefusal(pushes: Intake.pushCount(parsed.value), service: .anyShape) {
+        if let count = intake.pushCount(line, ifOver: ServiceChecks.batchLimit(.anyShape)),
+           let tooMany = ServiceChecks.batchRefusal(pushes: count, service: .anyShape) {
             rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
             return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
         }
         let transport = Transport(via: "ndjson", channel: connection.channel)
-        let outcomes = parsed.map { intake.document(parsed: $0, bytes: line, source: connection.description, firstLine: lineNumber, transport: transport) }
-            ?? intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
+        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
         return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
