@@ -41,11 +41,11 @@ enum ListenCommand {
           --unregistered TOKEN    answer TOKEN as the service answers a token that is gone (repeatable): APNs
                                   410 Unregistered, FCM UNREGISTERED (404; legacy NotRegistered), Expo
                                   DeviceNotRegistered, a Web Push subscription id 410 — test your clean-up path
-          --fcm-quota N           answer FCM v1 as a project over its quota does: past N messages in a minute (the
-                                  minute starts at its first message; refused ones count, the 429s do not), 429
-                                  RESOURCE_EXHAUSTED with errorCode QUOTA_EXCEEDED until the minute is over (firebase-
-                                  admin raises QuotaExceededError) — test your back-off path (FCM's own default is
-                                  \(FCMQuota.fcmDefault))
+          --fcm-quota N           past N FCM v1 messages in a minute, answer as a project over its quota:
+                                  429 RESOURCE_EXHAUSTED, errorCode QUOTA_EXCEEDED (firebase-admin raises
+                                  QuotaExceededError) until the minute is over. The minute starts at its
+                                  first message; refused messages count, the 429s do not. Test your
+                                  back-off path (FCM's own quota is \(FCMQuota.fcmDefault) a minute)
           --strict-auth           refuse what the real services refuse for credentials: APNs provider tokens
                                   (authorization: bearer JWT, ES256 with kid and iss, iat within the hour:
                                   MissingProviderToken, InvalidProviderToken, ExpiredProviderToken 403; then
