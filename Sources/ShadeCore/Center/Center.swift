@@ -98,6 +98,20 @@ public struct Center: Sendable {
     }
 
     /// Apply what `Intake` produced; `time` as `receive` takes it.
+    /// What a center takes, in order: a push or a rejection (with its arrival time when a timeline
+    /// runs), or the device going offline or coming back.
+    public enum Input: Sendable {
+        case outcome(Intake.Outcome, at: Int64?)
+        case transition(OfflineTimeline.Transition)
+    }
+
+    public mutating func apply(_ input: Input) {
+        switch input {
+        case .outcome(let outcome, let time): apply(outcome, at: time)
+        case .transition(let transition): apply(transition)
+        }
+    }
+
     public mutating func apply(_ outcome: Intake.Outcome, at time: Int64? = nil) {
         switch outcome {
         case .push(let push): receive(push, at: time)

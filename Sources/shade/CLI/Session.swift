@@ -75,32 +75,33 @@ enum Session {
 
     /// One center per profile, fed every push of the inputs in order; with `offline`, the profiles
     /// are offline in that window of the pushes' time (SPEC §8). Recordings are streamed: each line is
-    /// read, parsed and applied before the next is read, so memory does not grow with the file.
+    /// read, parsed and numbered here, and each center takes the pushes on a thread of its own
+    /// (`Fanout`), so memory does not grow with the file and the cores share the work.
     static func centers(options: ProfileOptions, inputs: Inputs, offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
-        var centers = options.profiles.map { Center(profile: $0, texts: texts) }
         var intake = Intake()
         var timeline = offline.map(OfflineTimeline.init)
-        func apply(_ outcome: Intake.Outcome) {
-            guard timeline != nil else {
-                for i in centers.indices { centers[i].apply(outcome) }
-                return
+        let centers = options.profiles.map { Center(profile: $0, texts: texts) }
+        return try Fanout.run(centers, produce: { (emit: (Center.Input) -> Void) throws(UsageError) in
+            func apply(_ outcome: Intake.Outcome) {
+                guard timeline != nil else { return emit(.outcome(outcome, at: nil)) }
+                let step = timeline!.next(outcome)
+                for transition in step.transitions { emit(.transition(transition)) }
+                emit(.outcome(outcome, at: step.time))
             }
-            timeline!.apply(outcome, to: &centers)
-        }
-        for source in inputs.sources {
-            do {
-                try InputFiles.read(source, whole: { bytes in
-                    intake.document(bytes, source: source.name) { apply($0) }
-                }, line: { bytes, number, terminated in
-                    intake.line(bytes, number: number, terminated: terminated, source: source.name) { apply($0) }
-                })
-            } catch {
-                throw UsageError("\(error.path): \(error.reason)")
+            for source in inputs.sources {
+                do throws(InputError) {
+                    try InputFiles.read(source, whole: { bytes in
+                        intake.document(bytes, source: source.name) { apply($0) }
+                    }, line: { bytes, number, terminated in
+                        intake.line(bytes, number: number, terminated: terminated, source: source.name) { apply($0) }
+                    })
+                } catch {
+                    throw UsageError("\(error.path): \(error.reason)")
+                }
             }
-        }
-        timeline?.finish(&centers)
-        return centers
+            for transition in timeline?.finish() ?? [] { emit(.transition(transition)) }
+        }, consume: { center, input in center.apply(input) })
     }
 
     /// `--offline FROM..UNTIL`, when given.
