@@ -50,7 +50,7 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// nil where the platform shows the app icon.
     public var avatar: Avatar?
     /// Oldest first, as the pushes arrived; what the device keeps.
-    public var lines: [Line]
+    public var lines: SlidingArray<Line>
     /// Every push that went into the item, replaced ones included.
     public var total: Int
     public var children: [Item]?

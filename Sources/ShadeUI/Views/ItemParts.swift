@@ -120,7 +120,7 @@ enum ItemParts {
     /// Stacked conversation lines, oldest first. One-to-one: the texts. Group (A4): a block per
     /// run of one sender identity (C3): the name once, bold in the sender's colour, then the
     /// texts; the same name with another senderId starts a new block in its own colour.
-    static func messageRows(_ lines: ArraySlice<Line>, isGroup: Bool, width: Int, expanded: Bool) -> [ViewRow] {
+    static func messageRows(_ lines: some Collection<Line>, isGroup: Bool, width: Int, expanded: Bool) -> [ViewRow] {
         let maxRows = expanded ? expandedTextRows : 1
         guard isGroup else {
             return lines.flatMap { textRows($0.text, indent: textIndent, width: width, maxRows: maxRows) }
