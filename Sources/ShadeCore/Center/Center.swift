@@ -97,7 +97,6 @@ public struct Center: Sendable {
         recordRejection(source: rejection.source.description, reason: rejection.reason)
     }
 
-    /// Apply what `Intake` produced; `time` as `receive` takes it.
     /// What a center takes, in order: a push or a rejection (with its arrival time when a timeline
     /// runs), or the device going offline or coming back.
     public enum Input: Sendable {
@@ -112,6 +111,7 @@ public struct Center: Sendable {
         }
     }
 
+    /// Apply what `Intake` produced; `time` as `receive` takes it.
     public mutating func apply(_ outcome: Intake.Outcome, at time: Int64? = nil) {
         switch outcome {
         case .push(let push): receive(push, at: time)
@@ -581,6 +581,33 @@ public struct Center: Sendable {
                            rejected: rejected, elsewhere: elsewhere, dropped: dropped, badge: badge, sections: sections,
                            errors: errors, events: events, offlineSince: offline?.since, waiting: offline?.waitingCount ?? 0,
                            lastError: lastRejection)
+    }
+
+    /// Where a push's text is now: its item's kind, key and title, and its line.
+    public struct Placement: Sendable {
+        public var kind: Item.Kind
+        public var key: String
+        public var title: String?
+        public var line: Line
+    }
+
+    /// Push number → where its line is now, for pushes numbered `oldest` and later: what `state`'s
+    /// items (a bundle's children included) hold, read in place without building the state. An
+    /// item's lines are in arrival order, so each is read from its end and left at the first older
+    /// line: a flood into long iOS stacks costs the new lines, not all of them. A push's line is in
+    /// one item at most, so the order items are read in does not matter.
+    public func placements(from oldest: Int) -> [Int: Placement] {
+        var index: [Int: Placement] = [:]
+        func add(_ item: borrowing Item) {
+            for line in item.lines.reversed() {
+                if line.pushID < oldest { break }
+                index[line.pushID] = Placement(kind: item.kind, key: item.key, title: item.title, line: line)
+            }
+        }
+        table.forEachItem { add($0) }
+        // Calls are shown only by iOS, in its Calls section (`state`).
+        if profile.platform == .ios { for item in callItems { add(item) } }
+        return index
     }
 
     /// A8: four or more ungrouped plain notifications of one app go under one app summary.

@@ -149,6 +149,11 @@ struct ItemTable: Sendable {
         return item
     }
 
+    /// Each item in the center, in no particular order, read where it lies.
+    func forEachItem(_ body: (borrowing Item) -> Void) {
+        for i in items.indices { if let item = items[i] { body(item) } }
+    }
+
     /// The slots of the items in the center, in no particular order.
     var slots: [Int] { items.indices.filter { items[$0] != nil } }
 

@@ -30,7 +30,7 @@ final class PushLog {
         var placed: [Platform: [Int: Placed]] = [:]
         if let oldest = wanted.min() {
             for platform in platforms where pending.contains(where: { $0.effects[platform] == .shown || $0.effects[platform] == .call }) {
-                placed[platform] = Self.index(session.center(platform).state.items, from: oldest)
+                placed[platform] = session.center(platform).placements(from: oldest)
             }
         }
         // One buffer and one write for the round; each line is checked (and made safe) as it ends.
@@ -41,13 +41,7 @@ final class PushLog {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Where a push's text is now.
-    struct Placed {
-        var kind: Item.Kind
-        var key: String
-        var title: String?
-        var line: Line
-    }
+    typealias Placed = Center.Placement
 
     /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
     /// the push has one: when it was received, or recorded)
@@ -155,24 +149,6 @@ final class PushLog {
                 out += placed.line.text.utf8
             }
         }
-    }
-
-    /// Push number → where its line is, for pushes numbered `oldest` and later. An item's lines are in
-    /// arrival order, so each is read from its end and left at the first older line: a flood into long
-    /// iOS stacks costs the new lines, not all of them.
-    static func index(_ items: [Item], from oldest: Int) -> [Int: Placed] {
-        var index: [Int: Placed] = [:]
-        func add(_ items: [Item]) {
-            for item in items {
-                for line in item.lines.reversed() {
-                    if line.pushID < oldest { break }
-                    index[line.pushID] = Placed(kind: item.kind, key: item.key, title: item.title, line: line)
-                }
-                if let children = item.children { add(children) }
-            }
-        }
-        add(items)
-        return index
     }
 
     /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …` (and how many the
