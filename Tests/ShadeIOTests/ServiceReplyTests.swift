@@ -149,6 +149,10 @@ func unregisteredTokensAreAnsweredAsEachServiceAnswersThem(path: String, body: S
      #"200 {"name": "projects/p/messages/1"}"#),
     ("/push/send-to-user", ["-H", "x-api-key: k"], #"{"userId":"u","title":"T","body":"B"}"#,
      #"401 {"ok": false, "error": "unauthorized: the push service requires x-api-key and x-server-secret; x-server-secret empty or missing"}"#),
+    ("/push/send-to-user", ["-H", "x-server-secret: s"], #"{"userId":"u","title":"T","body":"B"}"#,
+     #"401 {"ok": false, "error": "unauthorized: the push service requires x-api-key and x-server-secret; x-api-key empty or missing"}"#),
+    ("/push/send-to-user", [], #"{"userId":"u","title":"T","body":"B"}"#,
+     #"401 {"ok": false, "error": "unauthorized: the push service requires x-api-key and x-server-secret; x-api-key and x-server-secret empty or missing"}"#),
     ("/push/send-to-user", ["-H", "x-api-key: k", "-H", "x-server-secret: s"], #"{"userId":"u","title":"T","body":"B"}"#,
      #"200 {"ok": true, "id": 1}"#),
 ] as [(String, [String], String, String)])

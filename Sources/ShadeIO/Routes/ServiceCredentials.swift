@@ -18,11 +18,13 @@ enum ServiceCredentials {
             }
             return nil
         case .sendToUser:
-            let missing = ["x-api-key", "x-server-secret"].filter { (headers[$0] ?? "").isEmpty }
-            guard missing.isEmpty else {
-                return CredentialRefusal(status: 401, code: nil, message: "unauthorized: the push service requires x-api-key and x-server-secret; \(missing.joined(separator: " and ")) empty or missing")
+            // Asked of every request: the three refusals are made once.
+            switch ((headers["x-api-key"] ?? "").isEmpty, (headers["x-server-secret"] ?? "").isEmpty) {
+            case (false, false): return nil
+            case (true, true): return sendToUserRefusals.both
+            case (true, false): return sendToUserRefusals.apiKey
+            case (false, true): return sendToUserRefusals.secret
             }
-            return nil
         default:
             return nil
         }
@@ -69,6 +71,13 @@ enum ServiceCredentials {
         let trimmed = ASCII.trimmed(Substring(value))
         guard trimmed.count > 7, ASCII.equalIgnoringCase(trimmed.prefix(7), "bearer ") else { return nil }
         return ASCII.trimmed(trimmed.dropFirst(7))
+    }
+
+    private static let sendToUserRefusals = (apiKey: sendToUser(missing: "x-api-key"), secret: sendToUser(missing: "x-server-secret"),
+                                             both: sendToUser(missing: "x-api-key and x-server-secret"))
+
+    private static func sendToUser(missing: String) -> CredentialRefusal {
+        CredentialRefusal(status: 401, code: nil, message: "unauthorized: the push service requires x-api-key and x-server-secret; \(missing) empty or missing")
     }
 
     /// The note a push carries when Shade let it through without `--strict-auth`.

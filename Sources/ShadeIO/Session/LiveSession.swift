@@ -561,6 +561,8 @@ public final class LiveSession: ConnectionHandler {
         return .json(Array(StateJSON.text(states(platforms)).utf8))
     }
 
+    private var lastCredentialNote: (refusal: CredentialRefusal, service: String, note: String)?
+
     func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
         let name = "\(connection) \(request.method) \(request.path)"
         if case .apns = route, let empty = ServiceRules.emptyPayloadRefusal(body: request.body) {
@@ -570,7 +572,11 @@ public final class LiveSession: ConnectionHandler {
         var notes: [String] = []
         if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
             guard !services.strictAuth else { return replies.credentialError(route, refusal) }
-            notes.append(ServiceCredentials.note(refusal, service: route.serviceName))
+            // A backend without credentials sends them all without: the same note, written once.
+            if lastCredentialNote?.refusal != refusal || lastCredentialNote?.service != route.serviceName {
+                lastCredentialNote = (refusal, route.serviceName, ServiceCredentials.note(refusal, service: route.serviceName))
+            }
+            notes.append(lastCredentialNote!.note)
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
                                   channel: connection.channel)
