@@ -258,6 +258,7 @@ public final class PollLoop {
         }
         handled += fireTimers()
         expireIdleConnections()
+        handler.roundEnded()
         return handled
     }
 
