@@ -57,14 +57,10 @@ public protocol ConnectionHandler: AnyObject {
 
     /// The end of the batch `beginLines` began: the replies put off, each a line, go to `output`.
     func endLines(from connection: ConnectionInfo, into output: inout [UInt8])
-
-    /// The end of a round of the run loop: everything ready was read and answered.
-    func roundEnded()
 }
 
 extension ConnectionHandler {
     public func closesAfterReply(on connection: ConnectionInfo) -> Bool { false }
-    public func roundEnded() {}
 
     public func closed(_ connection: ConnectionInfo) {}
 

@@ -258,7 +258,6 @@ public final class PollLoop {
         }
         handled += fireTimers()
         expireIdleConnections()
-        handler.roundEnded()
         return handled
     }
 

@@ -1,7 +1,5 @@
 // The one object the run loop drives: listeners, routes, NDJSON, recording, replay, and a Center per
-// platform. Everything happens on the loop's thread (DESIGN.md, run loop), except applying pushes to
-// the centers: `CenterLane` does that on a thread of its own, and the loop waits for it at the end of
-// each round and before any center is read or changed.
+// platform. Everything happens on the loop's thread (DESIGN.md, run loop): no locks.
 #if canImport(Glibc)
 @preconcurrency import Glibc
 #endif
@@ -51,24 +49,9 @@ public final class LiveSession: ConnectionHandler {
         feeds[Self.slot(platform)]
     }
 
-    /// The centers in `Platform.allCases` order, once every push taken so far is applied. An array, so
-    /// `feeds[i].receive(…)` mutates in place: through `Dictionary`'s subscript and `!` the Center was
-    /// copied, and its items with it, per push.
-    private var feeds: [Center] {
-        get {
-            sync()
-            return lane.feeds
-        }
-        _modify {
-            sync()
-            yield &lane.feeds
-        }
-    }
-
-    /// Applies pushes to the centers beside the run loop.
-    private let lane: CenterLane
-    /// The jobs handed to the lane and not yet announced, in order: what `sync` tells `onArrival`.
-    private var owed: [(outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool)] = []
+    /// The centers in `Platform.allCases` order. An array, so `feeds[i].receive(…)` mutates in place:
+    /// through `Dictionary`'s subscript and `!` the Center was copied, and its items with it, per push.
+    private var feeds: [Center]
 
     private static func slot(_ platform: Platform) -> Int {
         switch platform {
@@ -80,19 +63,11 @@ public final class LiveSession: ConnectionHandler {
     /// +1 whenever any center changed: the TUI redraws when it moves.
     public private(set) var changeCount = 0
     /// Rejections as they happen, newest last (at most `recentRejectionLimit`), for a transient message.
-    public var recentRejections: [ErrorEntry] {
-        sync()
-        return announcedRejections
-    }
-    private var announcedRejections: [ErrorEntry] = []
+    public private(set) var recentRejections: [ErrorEntry] = []
     public static let recentRejectionLimit = 20
     /// Every rejection so far (distinct per push, however many centers counted it): grows while
     /// `recentRejections` stays at its limit, so a view can tell that a new one came.
-    public var rejectionCount: Int {
-        sync()
-        return announcedRejectionCount
-    }
-    private var announcedRejectionCount = 0
+    public private(set) var rejectionCount = 0
     public var replay: ReplayDriver?
     /// Live pushes taken (recorded, when recording) and refused since the start.
     public private(set) var acceptedCount = 0
@@ -156,11 +131,9 @@ public final class LiveSession: ConnectionHandler {
         replies = RouteReplies(uuidPrefix: generator.next())
         let forwarder = SessionHandler()
         loop = PollLoop(handler: forwarder, configuration: configuration, clock: clock)
-        lane = CenterLane(Self.freshCenters(options: options, texts: texts))
+        feeds = Self.freshCenters(options: options, texts: texts)
         forwarder.session = self
     }
-
-    deinit { lane.stop() }
 
     static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Center] {
         Platform.allCases.map { Center(profile: options.profile($0), texts: texts) }
@@ -223,8 +196,6 @@ public final class LiveSession: ConnectionHandler {
 
     /// Flushes the recording to disk, stops replay, closes every connection and listener (removing the socket file).
     public func shutdown() {
-        sync()
-        lane.stop()
         replay?.stop()
         if let journal {
             try? journal.synchronize()
@@ -238,7 +209,6 @@ public final class LiveSession: ConnectionHandler {
     /// Applies pushes and rejections to every center (routes, NDJSON and replay all come here).
     public func ingest(_ outcomes: [Intake.Outcome]) {
         ingest(outcomes, announce: true)
-        sync()
     }
 
     public func states(_ platforms: [Platform]) -> [CenterState] {
@@ -370,53 +340,71 @@ public final class LiveSession: ConnectionHandler {
         changeCount += 1
     }
 
-    /// Hands an outcome to the centers' lane (`CenterLane.feed`); what it did is told to `onArrival`
-    /// when the loop next waits for the lane (`sync`).
+    /// Counters that tell what a push did to a center, compared before and after.
+    private struct Tally: Equatable {
+        var silent, calls, rejected, elsewhere: Int
+        var offline: Bool
+
+        init(_ center: Center) {
+            silent = center.silent
+            calls = center.calls
+            rejected = center.rejected
+            elsewhere = center.elsewhere
+            offline = center.offline != nil
+        }
+    }
+
+    /// Feeds every center. A refused push is received and rejected on the platforms it reaches and
+    /// `elsewhere` on the others (DESIGN.md); what changed is told to `onArrival`.
     private func apply(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool) {
         if batch != nil {
             batch!.steps.append(.apply(outcome, refusal))
             return
         }
-        var job = CenterLane.Job(outcome: outcome, refusal: refusal, time: nil, transitions: [])
+        var effects: [Platform: Arrival.Effect] = [:]
+        var fresh: [ErrorEntry] = []
+        var time: Int64?
         if timeline != nil {
             let step = timeline!.next(outcome)
-            job.time = step.time
-            job.transitions = step.transitions
+            time = step.time
+            for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
         }
-        lane.submit(job)
-        owed.append((outcome, refusal, announce))
-    }
-
-    /// Waits until the lane has applied every push handed to it, and tells `onArrival` what each did,
-    /// in order. The run loop calls it at the end of each round; reading or changing a center does too.
-    public func sync() {
-        guard !owed.isEmpty else { return }
-        let done = lane.wait()
-        var told: [(outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool)] = []
-        swap(&told, &owed)   // `onArrival` may read the session: nothing is owed while it runs
-        for (job, result) in zip(told, done) { announce(job.outcome, refusal: job.refusal, announce: job.announce, result) }
-    }
-
-    /// What one outcome did: the new rejections are counted once (however many centers counted
-    /// them), and `onArrival` is told.
-    private func announce(_ outcome: Intake.Outcome, refusal: PushRefusal?, announce: Bool, _ done: CenterLane.Done) {
+        for platform in Platform.allCases {
+            let index = Self.slot(platform)
+            let before = Tally(feeds[index])
+            switch (outcome, refusal) {
+            case (.push(let push), let refusal?) where push.reaches(platform):
+                feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
+            case (.push(let push), _):
+                feeds[index].receive(push, at: time)
+            case (.rejected(let rejection), _):
+                feeds[index].reject(rejection)
+            }
+            let after = Tally(feeds[index])
+            // One outcome is at most one rejection per center: the newest, listed in `errors` or not.
+            let newest = after.rejected > before.rejected ? feeds[index].lastRejection : nil
+            if let newest, !fresh.contains(newest) { fresh.append(newest) }
+            effects[platform] = after.rejected > before.rejected ? .rejected(newest?.reason ?? "")
+                : after.silent > before.silent ? .silent
+                : after.calls > before.calls ? .call
+                : after.elsewhere > before.elsewhere ? .elsewhere
+                : after.offline ? .waiting
+                : .shown
+        }
         // Seeking back rebuilds what was seen already: only news counts as a new rejection.
-        guard announce else { return }
-        var fresh: [ErrorEntry] = []
-        for newest in done.rejections { if let newest, !fresh.contains(newest) { fresh.append(newest) } }
-        if !fresh.isEmpty {
-            announcedRejectionCount += fresh.count
-            announcedRejections += fresh
-            if announcedRejections.count > Self.recentRejectionLimit {
-                announcedRejections.removeFirst(announcedRejections.count - Self.recentRejectionLimit)
+        if !fresh.isEmpty && announce {
+            rejectionCount += fresh.count
+            recentRejections += fresh
+            if recentRejections.count > Self.recentRejectionLimit {
+                recentRejections.removeFirst(recentRejections.count - Self.recentRejectionLimit)
             }
         }
-        guard let onArrival else { return }
+        guard announce, let onArrival else { return }
         switch outcome {
         case .push(let push):
-            onArrival(Arrival(push: push, source: push.source, refusal: refusal, effects: done.effects))
+            onArrival(Arrival(push: push, source: push.source, refusal: refusal, effects: effects))
         case .rejected(let rejection):
-            onArrival(Arrival(push: nil, source: rejection.source, refusal: nil, effects: done.effects))
+            onArrival(Arrival(push: nil, source: rejection.source, refusal: nil, effects: effects))
         }
     }
 
@@ -793,8 +781,6 @@ public final class LiveSession: ConnectionHandler {
 /// loop its handler).
 private final class SessionHandler: ConnectionHandler {
     weak var session: LiveSession?
-
-    func roundEnded() { session?.sync() }
 
     func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         session?.respond(to: request, from: connection) ?? .error(status: 503, "Shade is shutting down")
