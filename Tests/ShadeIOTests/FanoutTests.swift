@@ -15,6 +15,23 @@ func fanoutGivesEveryWorkerEveryElementInOrder(count: Int) {
     #expect(states == [[Int]](repeating: Array(0..<count), count: 3))
 }
 
+@Test(arguments: [true, false])
+func fanoutFoldsTheSameStatesWithOrWithoutThreads(threaded: Bool) {
+    // Without a thread (none could be had) each batch is folded as it is published.
+    let emitted = Atomic<Int>(0)
+    let states = Fanout.run([[Int]](repeating: [], count: 2), threaded: threaded, produce: { (emit: (Int) -> Void) in
+        for n in 0..<(Fanout.batchSize * 6 + 3) {
+            emitted.add(1, ordering: .relaxed)
+            emit(n)
+        }
+    }, consume: { seen, n in
+        // Never more than a batch and the queue ahead, threads or not.
+        if emitted.load(ordering: .relaxed) - seen.count > (Fanout.depth + 2) * Fanout.batchSize { seen.append(-1) }
+        seen.append(n)
+    })
+    #expect(states == [[Int]](repeating: Array(0..<(Fanout.batchSize * 6 + 3)), count: 2))
+}
+
 @Test func fanoutKeepsEachWorkersOwnState() {
     // Three folds over the same stream, as three profiles' centers are.
     let states = Fanout.run([0, 1, 2], produce: { (emit: (Int) -> Void) in

@@ -15,19 +15,20 @@ public enum Fanout {
 
     /// Runs `produce` here, feeding what it emits to one worker per state, and returns the states
     /// when every worker has taken every element. When `produce` throws, the workers still finish
-    /// what was emitted before the error is rethrown, so no thread outlives the call.
+    /// what was emitted before the error is rethrown, so no thread outlives the call. `threaded: false`
+    /// folds every batch on the calling thread, as happens when no thread can be had.
     public static func run<State: Sendable, Element: Sendable, Failure: Error>(
-        _ states: [State],
+        _ states: [State], threaded: Bool = true,
         produce: (_ emit: (Element) -> Void) throws(Failure) -> Void,
         consume: @escaping @Sendable (inout State, Element) -> Void
     ) throws(Failure) -> [State] {
         let workers = states.map { Worker(state: $0, consume: consume) }
-        for worker in workers { worker.start() }
+        for worker in workers { worker.start(threaded: threaded) }
         var batch: [Element] = []
         batch.reserveCapacity(batchSize)
         func publish() {
             guard !batch.isEmpty else { return }
-            for worker in workers { worker.queue.put(batch) }   // one buffer, shared: copy on write
+            for worker in workers { worker.take(batch) }   // one buffer, shared: copy on write
             batch.removeAll(keepingCapacity: true)
         }
         var failure: Failure?
@@ -60,18 +61,23 @@ public enum Fanout {
             self.consume = consume
         }
 
-        func start() {
-            guard let thread = SystemThread.start({ self.loop() }) else {
-                // No thread to be had: the work is done on the caller's thread instead, in the same
-                // order, when joined; meanwhile the queue takes every batch without waiting.
+        func start(threaded: Bool) {
+            guard threaded, let thread = SystemThread.start({ self.loop() }) else {
+                // No thread to be had: each batch is folded on the caller's thread as it comes, in the
+                // same order, so memory stays bounded all the same.
                 inline = true
-                queue.unbounded = true
                 return
             }
             self.thread = thread
         }
 
         private var inline = false
+
+        /// Hands a batch to the worker's thread, or folds it here when there is none.
+        func take(_ batch: [Element]) {
+            guard inline else { return queue.put(batch) }
+            for element in batch { consume(&state, element) }
+        }
 
         private func loop() {
             while let batch = queue.take() {
@@ -80,7 +86,7 @@ public enum Fanout {
         }
 
         func join() -> State {
-            if inline { loop() } else { pthread_join(thread, nil) }
+            if !inline { pthread_join(thread, nil) }
             return state
         }
     }
@@ -88,14 +94,12 @@ public enum Fanout {
 
 /// A bounded queue of batches between one producer and one consumer: `put` waits while `depth`
 /// batches are waiting, `take` waits while none is, and returns nil once the queue is closed and
-/// empty. A queue whose consumer got no thread never makes `put` wait: its batches are taken after
-/// the close, on the caller's thread.
+/// empty.
 final class BatchQueue<Element: Sendable>: @unchecked Sendable {
     // @unchecked: every field below is read and written with `mutex` held.
     private var batches: [[Element]] = []
     private var head = 0
     private var closed = false
-    var unbounded = false
     private let depth: Int
     private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
     private let changed = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
@@ -117,7 +121,7 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
 
     func put(_ batch: [Element]) {
         pthread_mutex_lock(mutex)
-        while waiting >= depth && !unbounded { pthread_cond_wait(changed, mutex) }
+        while waiting >= depth { pthread_cond_wait(changed, mutex) }
         batches.append(batch)
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(mutex)
