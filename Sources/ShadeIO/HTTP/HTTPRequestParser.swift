@@ -295,21 +295,25 @@ public struct HTTPRequestParser {
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
-        let parts = line.split(separator: 0x20, omittingEmptySubsequences: false)
-        guard parts.count == 3 else { throw .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \(printable(line))") }
-        let method = parts[0], target = parts[1], version = parts[2]
+        // Exactly two spaces: METHOD SP TARGET SP VERSION (found in place: this runs for every request).
+        let space = UInt8(ascii: " ")
+        guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].firstIndex(of: space),
+              !line[(second + 1)...].contains(space) else {
+            throw .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \(printable(line))")
+        }
+        let method = line[..<first], target = line[(first + 1)..<second], version = line[(second + 1)...]
         guard !method.isEmpty, method.allSatisfy(ASCII.isTokenChar) else {
             throw .malformed("invalid method \(printable(method))")
         }
         guard !target.isEmpty, target.allSatisfy({ $0 > 0x20 && $0 != 0x7F }) else {
             throw .malformed("invalid request target \(printable(target))")
         }
-        let v = Array(version)
-        guard v.count == 8, v.starts(with: Array("HTTP/".utf8)), v[6] == UInt8(ascii: "."),
-              (0x30...0x39).contains(v[5]), (0x30...0x39).contains(v[7]) else {
+        let v = version.startIndex
+        guard version.count == 8, version.starts(with: "HTTP/".utf8), version[v + 6] == UInt8(ascii: "."),
+              (0x30...0x39).contains(version[v + 5]), (0x30...0x39).contains(version[v + 7]) else {
             throw .malformed("invalid protocol version \(printable(version))")
         }
-        let parsed = HTTPVersion(major: Int(v[5] - 0x30), minor: Int(v[7] - 0x30))
+        let parsed = HTTPVersion(major: Int(version[v + 5] - 0x30), minor: Int(version[v + 7] - 0x30))
         guard parsed.major == 1 else { throw .versionNotSupported(parsed.description) }
         return HTTPRequest(method: String(decoding: method, as: UTF8.self),
                            target: String(decoding: target, as: UTF8.self), version: parsed)

@@ -26,6 +26,9 @@ public enum PushHeaders {
     public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
         var kept: [String: String] = [:]
         for field in headers {
+            // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
+            // turned down on their first letter before a lowercase copy is made.
+            guard let first = field.name.utf8.first, metadataInitials.contains(first | 0x20) else { continue }
             let name = field.name.lowercased()
             guard isMetadata(name) else { continue }
             kept[name] = field.value
@@ -41,6 +44,8 @@ public enum PushHeaders {
     }
 
     static let webPushMetadata: Set<String> = ["ttl", "urgency", "topic"]
+    /// The first letters, lowercase, of every name `isMetadata` keeps: apns-*, content-type, ttl, topic, urgency.
+    private static let metadataInitials: [UInt8] = Array("actu".utf8)
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
     public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {
