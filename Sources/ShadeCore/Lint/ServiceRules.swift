@@ -110,6 +110,19 @@ public enum ServiceRules {
     /// The device token of an APNs request path `/3/device/{token}` (nil for any other path).
     public static func apnsDeviceToken(path: String) -> String? {
         let prefix = "/3/device/"
+        // Request paths are ASCII in practice, and in ASCII no character joins a "?" or "/" to its
+        // neighbour: read as bytes, the same token comes out without breaking graphemes (which cost
+        // more than the rest of an HTTP/2 request's routing, and routing asks twice).
+        var path = path
+        let ascii: String?? = path.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }   // not ASCII: the general reading below
+            let head = UnsafeBufferPointer(rebasing: bytes.prefix(prefix.utf8.count))
+            guard head.elementsEqual(prefix.utf8) else { return .some(bytes.elementsEqual("/3/device".utf8) ? "" : nil) }
+            let rest = UnsafeBufferPointer(rebasing: bytes[prefix.utf8.count...])
+            let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "/") } ?? rest.endIndex
+            return .some(String(decoding: UnsafeBufferPointer(rebasing: rest[..<end]), as: UTF8.self))
+        }
+        if let ascii { return ascii }
         guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
         return String(path.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "/" })
     }

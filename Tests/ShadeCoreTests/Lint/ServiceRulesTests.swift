@@ -52,6 +52,13 @@ import Testing
         ("/3/device/", "", "MissingDeviceToken"),
         ("/3/device/<740f4707 bebcf74f>", "<740f4707 bebcf74f>", "BadDeviceToken"),
         ("/3/device/fcm:APA91b?x=1", "fcm:APA91b", "BadDeviceToken"),
+        ("/3/device/abc123/extra", "abc123", nil),
+        ("/3/device", "", "MissingDeviceToken"),
+        ("/3/devices/abc", nil, nil),
+        ("/3/dev", nil, nil),
+        // Not ASCII: read character by character, where a combining mark joins the "?" before it.
+        ("/3/device/ab\u{E9}cd?x", "ab\u{E9}cd", "BadDeviceToken"),
+        ("/3/device/abc?\u{301}x", "abc?\u{301}x", "BadDeviceToken"),
         ("/push", nil, nil),
     ] as [(String, String?, String?)])
     func V2_deviceTokenFromThePath(_ path: String, _ token: String?, _ reason: String?) {
