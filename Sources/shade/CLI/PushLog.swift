@@ -54,7 +54,7 @@ final class PushLog {
     /// The lines of `arrival`, each ended by a newline and safe to print, appended to `out`: built as
     /// bytes, since a flood writes a line per push and platform.
     func write(_ arrival: Arrival, placed: [Platform: [Int: Placed]], into out: inout [UInt8]) {
-        let channel = Self.channelNote(arrival.push?.transport.channel)
+        let channel = channelNote(arrival.push?.transport.channel)
         if let refusal = arrival.refusal {
             Console.appendLine("\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)", to: &out)
             return
@@ -98,6 +98,16 @@ final class PushLog {
 
     private static let colonSpace: [UInt8] = [0x3A, 0x20]
     private static let noteLabel = Array(" note: ".utf8)
+
+    /// The last channel's note: a connection's pushes share their channel, so a flood describes it once.
+    private var lastChannelNote: (channel: Channel?, note: String)?
+
+    private func channelNote(_ channel: Channel?) -> String {
+        if let last = lastChannelNote, last.channel == channel { return last.note }
+        let note = Self.channelNote(channel)
+        lastChannelNote = (channel, note)
+        return note
+    }
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
     /// for pushes that came over TLS, HTTP/2 or the proxy; nothing for plain HTTP/1.1 and NDJSON.
