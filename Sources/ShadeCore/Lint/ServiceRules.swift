@@ -19,7 +19,14 @@ public enum ServiceRules {
 
     /// Is this an APNs VoIP push (I7)? A `voip` push type, or a topic ending in `.voip`.
     public static func isVoIP(headers: [String: String]) -> Bool {
-        headers["apns-push-type"]?.lowercased() == "voip" || (headers["apns-topic"]?.hasSuffix(".voip") ?? false)
+        // Compared as bytes, without a lowercase copy: only ASCII letters lowercase to "voip", and no
+        // character joins the "." of ".voip" to what comes before it. Every push's reading asks.
+        if let type = headers["apns-push-type"], type.utf8.count == 4,
+           type.utf8.elementsEqual("voip".utf8, by: { $0 | 0x20 == $1 }) {
+            return true
+        }
+        guard let topic = headers["apns-topic"] else { return false }
+        return topic.utf8.reversed().starts(with: ".voip".utf8.reversed())
     }
 
     /// Which service answers a refusal: the loopback routes reply in that service's format.

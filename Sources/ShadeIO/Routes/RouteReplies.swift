@@ -36,14 +36,27 @@ struct RouteReplies {
     /// `XXXXXXXX-RRRR-4000-8000-NNNNNNNNNNNN`: a version-4 UUID whose last group is the push number
     /// and whose second is the recipient's index (0 for a push to one device).
     func uuid(for id: Int, recipient: Int = 0) -> String {
-        hex(UInt64(uuidPrefix), width: 8) + "-" + hex(UInt64(Checked.clamp(recipient, to: 0...0xFFFF)), width: 4) + "-4000-8000-"
-            + hex(UInt64(max(0, id)), width: 12)
+        // Written into 36 bytes: every APNs reply carries one. (A number past 12 hex digits, which no
+        // session reaches, widens the last group.)
+        let number = UInt64(max(0, id))
+        let last = max(12, (64 - number.leadingZeroBitCount + 3) / 4)
+        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 24 + last)
+        func hex(_ value: UInt64, width: Int, at start: Int) {
+            var value = value
+            for i in stride(from: start + width - 1, through: start, by: -1) {
+                text[i] = Self.hexDigits[Int(value & 0xF)]
+                value >>= 4
+            }
+        }
+        hex(UInt64(uuidPrefix), width: 8, at: 0)
+        hex(UInt64(Checked.clamp(recipient, to: 0...0xFFFF)), width: 4, at: 9)
+        hex(0x4000, width: 4, at: 14)
+        hex(0x8000, width: 4, at: 19)
+        hex(number, width: last, at: 24)
+        return String(decoding: text, as: UTF8.self)
     }
 
-    private func hex(_ value: UInt64, width: Int) -> String {
-        let digits = String(value, radix: 16, uppercase: true)
-        return String(repeating: "0", count: max(0, width - digits.count)) + digits
-    }
+    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     // MARK: HTTP
 
