@@ -128,11 +128,16 @@ public struct OfflineTimeline: Sendable {
         return [.comeOnline(at: bounds.until)]
     }
 
+    /// What `outcome` asks of every center, in order: the transitions due before it, then the
+    /// outcome at its time.
+    public mutating func inputs(for outcome: Intake.Outcome) -> [Center.Input] {
+        let step = next(outcome)
+        return step.transitions.map { .transition($0) } + [.outcome(outcome, at: step.time)]
+    }
+
     /// Feeds `outcome` to every center at its time, after the transitions due before it.
     public mutating func apply(_ outcome: Intake.Outcome, to centers: inout [Center]) {
-        let step = next(outcome)
-        for transition in step.transitions { for i in centers.indices { centers[i].apply(transition) } }
-        for i in centers.indices { centers[i].apply(outcome, at: step.time) }
+        for input in inputs(for: outcome) { for i in centers.indices { centers[i].apply(input) } }
     }
 
     /// The end of the stream for every center.

@@ -85,9 +85,7 @@ enum Session {
         return try Fanout.run(centers, produce: { (emit: (Center.Input) -> Void) throws(UsageError) in
             func apply(_ outcome: Intake.Outcome) {
                 guard timeline != nil else { return emit(.outcome(outcome, at: nil)) }
-                let step = timeline!.next(outcome)
-                for transition in step.transitions { emit(.transition(transition)) }
-                emit(.outcome(outcome, at: step.time))
+                for input in timeline!.inputs(for: outcome) { emit(input) }
             }
             for source in inputs.sources {
                 do throws(InputError) {
