@@ -272,3 +272,16 @@ func finding2_openingARecordingWithATornTailCutsItToTheLastWholeLine(before: Str
     // Nothing of a refused push is shown: android received the three accepted ones and rejected the two refused.
     #expect(session.center(.android).rejected == 2)
 }
+
+@Test(arguments: [
+    ([:], [:]),
+    (["apns-topic": "t", "apns-push-type": "alert"], ["apns-topic": "t", "apns-push-type": "alert"]),
+    (["authorization": "bearer j", "apns-topic": "t"], ["apns-topic": "t"]),
+    (["Authorization": "bearer j", "X-API-Key": "k", "x-server-secret": "s", "Cookie": "c", "apns-topic": "t"], ["apns-topic": "t"]),
+    // Lowercased as Unicode lowercases it: the Kelvin sign is a "k".
+    (["coo\u{212A}ie": "c", "ttl": "60"], ["ttl": "60"]),
+] as [([String: String], [String: String])])
+func aRecordingNeverHoldsCredentialsWhateverTheirCase(headers: [String: String], kept: [String: String]) {
+    #expect(PushHeaders.withoutCredentials(headers) == kept)
+    #expect(PushHeaders.hasCredentials(headers) == (headers != kept))
+}

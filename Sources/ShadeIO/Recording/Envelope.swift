@@ -49,6 +49,19 @@ public enum PushHeaders {
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
     public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {
-        headers.filter { !Transport.credentialHeaders.contains($0.key.lowercased()) }
+        guard hasCredentials(headers) else { return headers }
+        return headers.filter { !isCredential($0.key) }
+    }
+
+    /// Whether any of `headers` is a credential (most requests' metadata holds none).
+    public static func hasCredentials(_ headers: [String: String]) -> Bool {
+        headers.keys.contains(where: isCredential)
+    }
+
+    /// A name already lowercase ASCII (what routes keep) is looked up as it is; any other is
+    /// lowercased first, as Unicode lowercases it.
+    private static func isCredential(_ name: String) -> Bool {
+        let lowercaseASCII = name.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
+        return Transport.credentialHeaders.contains(lowercaseASCII ? name : name.lowercased())
     }
 }

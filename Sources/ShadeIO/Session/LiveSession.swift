@@ -427,7 +427,9 @@ public final class LiveSession: ConnectionHandler {
                 push.id = 0   // numbered once accepted
                 push.transport.at = at
                 push.transport.atMillis = now
-                push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
+                if PushHeaders.hasCredentials(push.transport.headers) {
+                    push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
+                }
                 // FCM's quota is spent before it reads a message, and counts the ones it then refuses.
                 if let refusal = (service == .fcmV1 ? services.fcmQuota?.take(now: now) : nil)
                     ?? ServiceChecks.refusal(for: push, service: service)
