@@ -18,6 +18,22 @@ import ShadeCore
         #expect(disagreements.isEmpty, "\(disagreements.prefix(20).map { String($0, radix: 16) })")
     }
 
+    /// The word-at-a-time path: every ASCII byte at every place of a line longer than a word, and a
+    /// non-ASCII character after it, read as `SafeText.line` reads them.
+    @Test(arguments: Array(0...19))
+    func theWordAtATimePathAgreesWithSafeTextForEveryASCIIByteAtEveryPlace(place: Int) {
+        var disagreements: [UInt8] = []
+        for byte in UInt8(0)...0x7F {
+            var bytes = Array("0123456789abcdefghij".utf8)
+            bytes[place] = byte
+            for tail in ["", "\u{9B}", "é"] {
+                let text = String(decoding: bytes, as: UTF8.self) + tail
+                if Console.isSafeLine(text) != (SafeText.line(text) == text) { disagreements.append(byte) }
+            }
+        }
+        #expect(disagreements.isEmpty, "at \(place): \(disagreements.map { String($0, radix: 16) })")
+    }
+
     @Test func aLogLineWithAnArrowAndNonLatinTextIsSafeAndAControlIsNot() {
         #expect(Console.isSafeLine("12:00:01 #3 android: conversation room_42 ← @ali: 周末 سلام"))
         #expect(!Console.isSafeLine("title \u{1B}[2J"))

@@ -228,3 +228,26 @@ func malformedRequestsAreRefused(text: String, error: HTTPRequestError) {
     #expect(HTTPResponse.error(status: 400, "a \"quote\"\n\u{1}").body
         == Array("{\"error\": \"a \\\"quote\\\"\\n\\u0001\"}".utf8))
 }
+
+/// `frameBody`'s one-pass reading takes only a lone Content-Length of digits with no Transfer-Encoding;
+/// every other framing goes to the full reading (and its errors, in the table above).
+@Test(arguments: [
+    (["Content-Length": "42"], 42),
+    (["content-length": "0", "Host": "x"], 0),
+    (["Content-Length": "000000000000007"], 7),
+    (["Content-Length": "1234567890123456"], nil),
+    (["Content-Length": "1, 1"], nil),
+    (["Content-Length": " 4"], nil),
+    (["Content-Length": ""], nil),
+    (["Content-Length": "4", "Transfer-Encoding": "chunked"], nil),
+    (["Host": "x"], nil),
+] as [([String: String], Int?)])
+func aLoneDigitContentLengthIsReadInOnePass(fields: [String: String], length: Int?) {
+    let headers = HTTPHeaders(fields.sorted { $0.key < $1.key }.map { HTTPHeaderField(name: $0.key, value: $0.value) })
+    #expect(HTTPRequestParser.plainContentLength(headers) == length)
+}
+
+@Test func twoContentLengthsAreNotReadInOnePass() {
+    let headers = HTTPHeaders([HTTPHeaderField(name: "Content-Length", value: "1"), HTTPHeaderField(name: "content-length", value: "1")])
+    #expect(HTTPRequestParser.plainContentLength(headers) == nil)
+}

@@ -44,6 +44,10 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
         fields.contains { Self.sameName($0.name, name) }
     }
 
+    public mutating func reserveCapacity(_ count: Int) {
+        fields.reserveCapacity(count)
+    }
+
     public mutating func add(_ name: String, _ value: String) {
         fields.append(HTTPHeaderField(name: name, value: value))
     }
@@ -65,8 +69,16 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
         }
     }
 
+    /// Read on the names' bytes in place: every lookup of every request compares names.
     static func sameName(_ a: String, _ b: String) -> Bool {
-        ASCII.equalIgnoringCase(Substring(a), b)
+        guard a.utf8.count == b.utf8.count else { return false }
+        var a = a, b = b
+        return a.withUTF8 { x in
+            b.withUTF8 { y in
+                for index in 0..<x.count where ASCII.lower(x[index]) != ASCII.lower(y[index]) { return false }
+                return true
+            }
+        }
     }
 }
 
@@ -216,21 +228,31 @@ public struct HTTPResponse: Equatable, Sendable {
     public func serialized(keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) -> [UInt8] {
         // Values may echo what a client sent (`apns-id`): they pass the one gate, so no control
         // character (a C1 CSI, a tab) goes back out and no CR LF can start a header of its own.
-        var head = "HTTP/1.1 \(status) \(SafeText.line(reason))\r\n"
+        // Written as bytes: a flood answers every request with one of these.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
+            + (omitBody ? 0 : body.count))
+        func line(_ first: String, _ second: String = "", _ third: String = "") {
+            bytes += first.utf8
+            bytes += second.utf8
+            bytes += third.utf8
+            bytes.append(0x0D)
+            bytes.append(0x0A)
+        }
+        line("HTTP/1.1 \(status) ", SafeText.line(reason))
         for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
             && !HTTPHeaders.sameName(field.name, "Connection") {
-            head += "\(SafeText.line(field.name)): \(SafeText.line(field.value))\r\n"
+            line(SafeText.line(field.name), ": ", SafeText.line(field.value))
         }
         if !(100..<200).contains(status) && status != 204 {
-            head += "Content-Length: \(body.count)\r\n"
+            line("Content-Length: ", String(body.count))
         }
         if !keepAlive {
-            head += "Connection: close\r\n"
+            line("Connection: close")
         } else if version == .http1_0 {
-            head += "Connection: keep-alive\r\n"
+            line("Connection: keep-alive")
         }
-        head += "\r\n"
-        var bytes = Array(head.utf8)
+        line("")
         if !omitBody { bytes += body }
         return bytes
     }
@@ -267,6 +289,16 @@ public struct HTTPResponse: Equatable, Sendable {
 enum ASCII {
     static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
+    }
+
+    /// `name` lowercased as `String.lowercased()` does it, without a copy when it is lowercase ASCII
+    /// already (what HTTP/2 sends and routes keep).
+    static func lowercased(_ name: String) -> String {
+        isLowercaseASCII(name) ? name : name.lowercased()
+    }
+
+    static func isLowercaseASCII(_ text: String) -> Bool {
+        text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
     }
 
     static func equalIgnoringCase(_ a: Substring, _ b: String) -> Bool {

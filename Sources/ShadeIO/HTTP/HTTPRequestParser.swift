@@ -333,6 +333,19 @@ public struct HTTPRequestParser {
         }
         pending = request
 
+        // What nearly every request holds: one Content-Length of digits alone and no Transfer-Encoding,
+        // read in one pass over the fields; anything else takes the general reading below.
+        if let length = Self.plainContentLength(headers) {
+            if length > limits.maxBodyBytes { throw .bodyTooLarge(length: length, limit: limits.maxBodyBytes) }
+            if length == 0 {
+                state = .head(scanned: 0)
+                return false
+            }
+            pending!.body.reserveCapacity(length)
+            state = .body(remaining: length)
+            return wantsContinue
+        }
+
         let codings = headers.values(for: "Transfer-Encoding")
             .flatMap { $0.split(separator: ",") }.map(ASCII.trimmed).filter { !$0.isEmpty }
         if !codings.isEmpty {
@@ -367,6 +380,22 @@ public struct HTTPRequestParser {
         pending!.body.reserveCapacity(length)
         state = .body(remaining: length)
         return wantsContinue
+    }
+
+    /// The length of the one `Content-Length` of 1–15 digits, when there is no `Transfer-Encoding`;
+    /// nil for every other framing (none, several, a list, spaces, chunked), which `frameBody` reads in full.
+    static func plainContentLength(_ headers: HTTPHeaders) -> Int? {
+        var found: String?
+        for field in headers.fields {
+            if HTTPHeaders.sameName(field.name, "Transfer-Encoding") { return nil }
+            if HTTPHeaders.sameName(field.name, "Content-Length") {
+                guard found == nil else { return nil }
+                found = field.value
+            }
+        }
+        guard let found, (1...15).contains(found.utf8.count),
+              found.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+        return Int(found)
     }
 
     private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> Int {

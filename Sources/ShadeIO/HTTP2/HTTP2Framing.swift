@@ -27,7 +27,11 @@ final class HTTP2Framing: Framing {
         var method = ""
         var path = ""
         var authority: String?
-        var headers = HTTPHeaders()
+        var headers: HTTPHeaders = {
+            var headers = HTTPHeaders()
+            headers.reserveCapacity(8)   // a push library's request: content-type, apns-*, authorization, …
+            return headers
+        }()
         var headerBytes = 0
         var body: [UInt8] = []
         /// Set when the request cannot be taken; answered when the stream ends, without reading more body.
@@ -195,29 +199,35 @@ final class HTTP2Framing: Framing {
     var respondToRefusal: (HTTPRequestError) -> HTTPResponse = { $0.response }
 
     private func submit(_ response: HTTPResponse, for stream: Stream, id: Int32) {
-        var fields: [(name: [UInt8], value: [UInt8])] = [(Array(":status".utf8), Array(String(response.status).utf8))]
+        // All names and values in one buffer, each field its two lengths; nghttp2 copies them during the call.
+        var storage: [UInt8] = []
+        storage.reserveCapacity(64 + response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count })
+        var lengths: [(name: Int, value: Int)] = []
+        lengths.reserveCapacity(response.headers.count + 2)
+        func add<Name: Collection<UInt8>, Value: Collection<UInt8>>(_ name: Name, _ value: Value) {
+            storage += name
+            storage += value
+            lengths.append((name.count, value.count))
+        }
+        add(":status".utf8, String(response.status).utf8)
         for field in response.headers.fields where !HTTP2Framing.isConnectionSpecific(field.name) {
-            fields.append((Array(field.name.lowercased().utf8), Array(field.value.utf8)))
+            add(ASCII.lowercased(field.name).utf8, field.value.utf8)
         }
         let hasBody = !response.body.isEmpty && stream.method != "HEAD"
         if !(100..<200).contains(response.status) && response.status != 204 {
-            fields.append((Array("content-length".utf8), Array(String(response.body.count).utf8)))
+            add("content-length".utf8, String(response.body.count).utf8)
         }
         stream.reply = hasBody ? response.body : []
         stream.replySent = 0
-        // All names and values in one buffer, the fields pointing into it; nghttp2 copies them during the call.
-        var storage: [UInt8] = []
-        storage.reserveCapacity(fields.reduce(0) { $0 + $1.name.count + $1.value.count })
-        for field in fields { storage += field.name + field.value }
         storage.withUnsafeMutableBufferPointer { buffer in
             var nva: [nghttp2_nv] = []
-            nva.reserveCapacity(fields.count)
+            nva.reserveCapacity(lengths.count)
             var offset = 0
-            for field in fields {
+            for field in lengths {
                 let name = buffer.baseAddress! + offset
-                let value = name + field.name.count
-                offset += field.name.count + field.value.count
-                nva.append(nghttp2_nv(name: name, value: value, namelen: field.name.count, valuelen: field.value.count,
+                let value = name + field.name
+                offset += field.name + field.value
+                nva.append(nghttp2_nv(name: name, value: value, namelen: field.name, valuelen: field.value,
                                       flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)))
             }
             if hasBody {
@@ -249,7 +259,7 @@ final class HTTP2Framing: Framing {
 
     /// Fields HTTP/2 forbids (RFC 9113 §8.2.2); Content-Length is set from the body.
     static func isConnectionSpecific(_ name: String) -> Bool {
-        switch name.lowercased() {
+        switch ASCII.lowercased(name) {
         case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "content-length": true
         default: false
         }

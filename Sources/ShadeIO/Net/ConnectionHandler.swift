@@ -18,14 +18,15 @@ public struct ConnectionInfo: Hashable, Sendable, CustomStringConvertible {
         self.id = id
         self.transport = transport
         self.channel = channel
-    }
-
-    public var description: String {
+        // Made once: every request and line of the connection names its source with it.
         switch transport {
-        case .unix: "unix#\(id)"
-        case .tcp(let peer): "tcp \(peer)#\(id)"
+        case .unix: description = "unix#\(id)"
+        case .tcp(let peer): description = "tcp \(peer)#\(id)"
         }
     }
+
+    /// `unix#3`, `tcp 127.0.0.1:5000#4`.
+    public let description: String
 }
 
 /// What the application does with traffic. Called on the loop's thread, one call at a time; every reply

@@ -24,12 +24,12 @@ public enum Envelope {
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
     public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
-        var kept: [String: String] = [:]
+        var kept: [String: String] = Dictionary(minimumCapacity: 4)
         for field in headers {
             // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
             // turned down on their first letter before a lowercase copy is made.
             guard let first = field.name.utf8.first, metadataInitials.contains(first | 0x20) else { continue }
-            let name = field.name.lowercased()
+            let name = ASCII.lowercased(field.name)
             guard isMetadata(name) else { continue }
             kept[name] = field.value
         }
@@ -61,7 +61,6 @@ public enum PushHeaders {
     /// A name already lowercase ASCII (what routes keep) is looked up as it is; any other is
     /// lowercased first, as Unicode lowercases it.
     private static func isCredential(_ name: String) -> Bool {
-        let lowercaseASCII = name.utf8.allSatisfy { $0 < 0x80 && !(UInt8(ascii: "A")...UInt8(ascii: "Z")).contains($0) }
-        return Transport.credentialHeaders.contains(lowercaseASCII ? name : name.lowercased())
+        Transport.credentialHeaders.contains(ASCII.lowercased(name))
     }
 }

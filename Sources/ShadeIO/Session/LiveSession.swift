@@ -565,8 +565,21 @@ public final class LiveSession: ConnectionHandler {
 
     private var lastCredentialNote: (refusal: CredentialRefusal, service: String, note: String)?
 
-    func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
+    /// The last request's source, `tcp 127.0.0.1:5000#4 POST /3/device/ab12`: a client sends to one
+    /// path over and over on its connection.
+    private var lastSourceName: (connection: String, method: String, path: String, name: String)?
+
+    private func sourceName(_ request: HTTPRequest, from connection: ConnectionInfo) -> String {
+        if let last = lastSourceName, last.connection == connection.description, last.method == request.method, last.path == request.path {
+            return last.name
+        }
         let name = "\(connection) \(request.method) \(request.path)"
+        lastSourceName = (connection.description, request.method, request.path, name)
+        return name
+    }
+
+    func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
+        let name = sourceName(request, from: connection)
         if case .apns = route, let empty = ServiceRules.emptyPayloadRefusal(body: request.body) {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)

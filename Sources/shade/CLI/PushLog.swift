@@ -122,8 +122,7 @@ final class PushLog {
             out += "rejected: ".utf8
             out += reason.utf8
         case .elsewhere:
-            let reached = push.platforms.sorted().map(\.displayName).joined(separator: ", ")
-            out += "elsewhere (\(push.shape.displayName) for \(reached))".utf8
+            out += elsewhere(push)
         case .silent:
             out += "silent".utf8
         case .waiting:
@@ -159,6 +158,18 @@ final class PushLog {
                 out += placed.line.text.utf8
             }
         }
+    }
+
+    /// `elsewhere (APNs payload for iOS)`, kept for the last shape and platforms it was for: a flood's
+    /// pushes mostly share both, and the text cost more than the rest of the line.
+    private var lastElsewhere: (shape: PayloadShape, reached: [Platform], text: [UInt8])?
+
+    private func elsewhere(_ push: Push) -> [UInt8] {
+        let reached = Platform.allCases.filter(push.reaches)   // in Platform's order, as `sorted()` gives
+        if let last = lastElsewhere, last.shape == push.shape, last.reached == reached { return last.text }
+        let text = Array("elsewhere (\(push.shape.displayName) for \(reached.map(\.displayName).joined(separator: ", ")))".utf8)
+        lastElsewhere = (push.shape, reached, text)
+        return text
     }
 
     /// `android: 7 shown, 2 silent, 0 calls, 1 rejected, 0 elsewhere, badge 3; ios: …` (and how many the
