@@ -10,8 +10,27 @@ public enum Platform: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
+    /// Its place in `allCases`: what orders, compares and hashes platforms. A String raw value
+    /// would otherwise be hashed as its text (SipHash over "android") in every Platform-keyed
+    /// dictionary, several times a push.
+    private var rank: Int {
+        switch self {
+        case .android: 0
+        case .ios: 1
+        case .web: 2
+        }
+    }
+
     public static func < (a: Platform, b: Platform) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        a.rank < b.rank
+    }
+
+    public static func == (a: Platform, b: Platform) -> Bool {
+        a.rank == b.rank
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(rank)
     }
 }
 
@@ -179,6 +198,16 @@ public struct Push: Sendable, Equatable {
 
     /// The platforms it reaches; the others count it as `elsewhere`.
     public var platforms: Set<Platform> { Set(Platform.allCases.filter(reaches)) }
+
+    /// The one platform it reaches, when it reaches one only (asked of every live push, without a set).
+    public var onlyPlatform: Platform? {
+        var found: Platform?
+        for platform in Platform.allCases where reaches(platform) {
+            guard found == nil else { return nil }
+            found = platform
+        }
+        return found
+    }
 }
 
 /// A push that never reached any profile: invalid JSON or an unknown shape (SPEC §1).

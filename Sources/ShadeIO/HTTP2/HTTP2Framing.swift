@@ -18,6 +18,16 @@ final class HTTP2Framing: Framing {
     private let limits: HTTPLimits
     private let respond: (HTTPRequest) -> HTTPResponse
     private var streams: [Int32: Stream] = [:]
+    /// The stream last looked up: a request's header fields, its data and its end come one after
+    /// another, each a callback that would look the stream up again.
+    private var recent: (id: Int32, stream: Stream)?
+
+    private func stream(_ id: Int32) -> Stream? {
+        if let recent, recent.id == id { return recent.stream }
+        guard let found = streams[id] else { return nil }
+        recent = (id, found)
+        return found
+    }
     /// Streams whose request is complete, in the order they completed.
     private var finished: [Int32] = []
     /// A protocol error of the client's: the connection closes once GOAWAY is out.
@@ -53,7 +63,9 @@ final class HTTP2Framing: Framing {
         nghttp2_session_callbacks_set_on_begin_headers_callback(callbacks) { _, frame, user in
             guard let frame, let user, frame.pointee.hd.type == UInt8(NGHTTP2_HEADERS.rawValue),
                   frame.pointee.headers.cat == NGHTTP2_HCAT_REQUEST else { return 0 }
-            HTTP2Framing.framing(user).streams[frame.pointee.hd.stream_id] = Stream()
+            let framing = HTTP2Framing.framing(user), stream = Stream()
+            framing.streams[frame.pointee.hd.stream_id] = stream
+            framing.recent = (frame.pointee.hd.stream_id, stream)
             return 0
         }
         nghttp2_session_callbacks_set_on_header_callback(callbacks) { _, frame, name, nameLength, value, valueLength, _, user in
@@ -74,7 +86,7 @@ final class HTTP2Framing: Framing {
             let endsStream = frame.pointee.hd.flags & UInt8(NGHTTP2_FLAG_END_STREAM.rawValue) != 0
             if endsStream && (type == UInt8(NGHTTP2_HEADERS.rawValue) || type == UInt8(NGHTTP2_DATA.rawValue)) {
                 let framing = HTTP2Framing.framing(user)
-                if let stream = framing.streams[frame.pointee.hd.stream_id] {
+                if let stream = framing.stream(frame.pointee.hd.stream_id) {
                     stream.isComplete = true
                     framing.finished.append(frame.pointee.hd.stream_id)
                 }
@@ -83,7 +95,9 @@ final class HTTP2Framing: Framing {
         }
         nghttp2_session_callbacks_set_on_stream_close_callback(callbacks) { _, streamID, _, user in
             guard let user else { return 0 }
-            HTTP2Framing.framing(user).streams[streamID] = nil
+            let framing = HTTP2Framing.framing(user)
+            framing.streams[streamID] = nil
+            if framing.recent?.id == streamID { framing.recent = nil }
             return 0
         }
         nghttp2_session_server_new(&session, callbacks, Unmanaged.passUnretained(self).toOpaque())
@@ -150,7 +164,7 @@ final class HTTP2Framing: Framing {
     // MARK: Requests
 
     private func header(stream id: Int32, name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
-        guard let stream = streams[id], stream.refusal == nil else { return }
+        guard let stream = stream(id), stream.refusal == nil else { return }
         stream.headerBytes += name.count + value.count + 32   // RFC 9113 §6.5.2 counts 32 bytes per field
         if stream.headerBytes > limits.maxHeaderBytes {
             stream.refusal = .headersTooLarge(limit: limits.maxHeaderBytes)
@@ -173,7 +187,7 @@ final class HTTP2Framing: Framing {
     }
 
     private func data(stream id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
-        guard let stream = streams[id], stream.refusal == nil else { return }
+        guard let stream = stream(id), stream.refusal == nil else { return }
         if stream.body.count + bytes.count > limits.maxBodyBytes {
             stream.refusal = .bodyTooLarge(length: nil, limit: limits.maxBodyBytes)
             stream.body = []

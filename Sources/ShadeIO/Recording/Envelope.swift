@@ -61,6 +61,11 @@ public enum PushHeaders {
     /// A name already lowercase ASCII (what routes keep) is looked up as it is; any other is
     /// lowercased first, as Unicode lowercases it.
     private static func isCredential(_ name: String) -> Bool {
-        Transport.credentialHeaders.contains(ASCII.lowercased(name))
+        // ASCII keeps its length when lowercased, so an ASCII name of no credential's length is none
+        // (apns-topic, content-type, …); any other is looked up.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) && !credentialLengths.contains(name.utf8.count) { return false }
+        return Transport.credentialHeaders.contains(ASCII.lowercased(name))
     }
+
+    private static let credentialLengths: [Int] = Transport.credentialHeaders.map(\.utf8.count)
 }

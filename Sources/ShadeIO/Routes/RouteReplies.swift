@@ -290,6 +290,7 @@ struct RouteReplies {
     /// The same as bytes, written into one buffer (an NDJSON reply per line: no strings joined).
     static func textBytes(_ value: JSON) -> [UInt8] {
         var writer = JSONWriter()
+        writer.bytes.reserveCapacity(128)   // a reply's size: one buffer, not four as it grows
         spaced(value, into: &writer)
         return writer.bytes
     }

@@ -142,8 +142,7 @@ enum ServiceChecks {
     /// A shape that reaches one platform is refused when that platform's reading refuses it (the
     /// browser's TypeErrors, W3): the reading is the Center's own, so route and state agree.
     static func onlyPlatformRefuses(_ push: Push) -> PushRefusal? {
-        let platforms = push.platforms
-        guard platforms.count == 1, let platform = platforms.first,
+        guard let platform = push.onlyPlatform,
               case .rejected(let reason) = push.delivery(on: platform, defaultApp: "app") else { return nil }
         let code = reason.hasPrefix("TypeError") ? "TypeError" : nil
         return PushRefusal(status: 400, code: code, message: reason)

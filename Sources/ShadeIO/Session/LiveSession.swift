@@ -361,7 +361,7 @@ public final class LiveSession: ConnectionHandler {
             batch!.steps.append(.apply(outcome, refusal))
             return
         }
-        var effects: [Platform: Arrival.Effect] = [:]
+        var effects = [Platform: Arrival.Effect](minimumCapacity: Platform.allCases.count)
         var fresh: [ErrorEntry] = []
         var time: Int64?
         if timeline != nil {
@@ -584,14 +584,14 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
-        var notes: [String] = []
+        var note: String?
         if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
             guard !services.strictAuth else { return replies.credentialError(route, refusal) }
             // A backend without credentials sends them all without: the same note, written once.
             if lastCredentialNote?.refusal != refusal || lastCredentialNote?.service != route.serviceName {
                 lastCredentialNote = (refusal, route.serviceName, ServiceCredentials.note(refusal, service: route.serviceName))
             }
-            notes.append(lastCredentialNote!.note)
+            note = lastCredentialNote!.note
         }
         let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
                                   channel: connection.channel)
@@ -602,8 +602,14 @@ public final class LiveSession: ConnectionHandler {
         }
         var outcomes = intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
         // A one-line body needs no line number: the source is the request.
-        if !request.body.contains(0x0A) { outcomes = outcomes.map(Self.withoutLine) }
-        if !notes.isEmpty { outcomes = outcomes.map { Self.noted($0, notes) } }
+        // Changed in place: a request is one push nearly always, and a new array each time cost more.
+        let oneLine = !request.body.contains(0x0A)
+        if oneLine || note != nil {
+            for index in outcomes.indices {
+                if oneLine { outcomes[index] = Self.withoutLine(outcomes[index]) }
+                if let note { outcomes[index] = Self.noted(outcomes[index], note) }
+            }
+        }
         // A push to a list of tokens (`registration_ids`, Expo's `to`) is a message per token at the
         // service, and a result or ticket each in the reply: they count toward the same limit.
         if let tooMany = ServiceChecks.batchRefusal(pushes: Self.messageCount(outcomes, service: route.service), service: route.service,
@@ -631,9 +637,9 @@ public final class LiveSession: ConnectionHandler {
         }
     }
 
-    static func noted(_ outcome: Intake.Outcome, _ notes: [String]) -> Intake.Outcome {
+    static func noted(_ outcome: Intake.Outcome, _ note: String) -> Intake.Outcome {
         guard case .push(var push) = outcome else { return outcome }
-        push.notes += notes
+        push.notes.append(note)
         return .push(push)
     }
 

@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+@testable import ShadeCore
+
+/// Platforms order, compare and hash by their place in `allCases` (SPEC's android, ios, web): the
+/// order every state, summary and "for iOS, Web" list is written in.
+@Suite struct PlatformTests {
+    @Test func platformsSortInTheOrderOfAllCases() {
+        #expect([Platform.web, .android, .ios].sorted() == [.android, .ios, .web])
+        #expect(Platform.allCases == [.android, .ios, .web])
+    }
+
+    @Test func eachPlatformIsEqualOnlyToItselfAndKeysItsOwnEntry() {
+        for a in Platform.allCases {
+            for b in Platform.allCases {
+                #expect((a == b) == (a.rawValue == b.rawValue))
+                #expect((a < b) == (Platform.allCases.firstIndex(of: a)! < Platform.allCases.firstIndex(of: b)!))
+            }
+        }
+        let table = Dictionary(uniqueKeysWithValues: Platform.allCases.map { ($0, $0.rawValue) })
+        #expect(Platform.allCases.map { table[$0] } == ["android", "ios", "web"])
+        #expect(Set(Platform.allCases).count == 3)
+    }
+}
+
+/// `Push.onlyPlatform` is the one platform of `platforms` when there is one, over every sample's pushes
+/// (APNs reaches iOS only, a Web Push message the web only, FCM legacy without a notification block no iOS).
+@Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: SamplesStateTests.samples.path)
+    .filter { [".json", ".jsonl", ".apns"].contains(where: $0.hasSuffix) }.sorted())
+func theOnlyPlatformIsTheOnePlatformAPushReaches(sample: String) throws {
+    let bytes = Array(try Data(contentsOf: SamplesStateTests.samples.appendingPathComponent(sample)))
+    var intake = Intake()
+    let outcomes = sample.hasSuffix(".jsonl") ? intake.lines(bytes, source: sample) : intake.document(bytes, source: sample)
+    for case .push(let push) in outcomes {
+        let platforms = push.platforms
+        #expect(push.onlyPlatform == (platforms.count == 1 ? platforms.first : nil), "\(push.source)")
+    }
+}
