@@ -137,8 +137,7 @@ public struct Center: Sendable {
         note(events: release.events)
         let at = Timestamp.iso8601(millis: time)
         for var waited in release.deliveries {
-            waited.push.transport.at = at
-            waited.push.transport.atMillis = time
+            waited.push.transport.stamp(at: at, millis: time)
             deliver(waited.push, waited.delivery, notes: waited.notes)
         }
     }

@@ -10,6 +10,9 @@ public struct Intake: Sendable {
     public private(set) var nextID: Int
     /// Reused for every document: parsing a line allocates no token storage after the first.
     var tape = JSONTape()
+    /// Holds `tape`'s place while a document is read. Never parsed into (were it, its storage is
+    /// shared, so the parse would take storage of its own).
+    private static let standIn = JSONTape()
 
     public init(firstID: Int = 1) { nextID = firstID }
 
@@ -39,7 +42,8 @@ public struct Intake: Sendable {
     mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
                            transport: Transport, _ body: (Outcome) -> Void) {
         // The tape is taken out while its views are read, so that numbering pushes may change `self`.
-        var tape = JSONTape()
+        // What stands in for it is shared: a new tape would allocate its token storage every document.
+        var tape = Self.standIn
         swap(&tape, &self.tape)
         defer { swap(&tape, &self.tape) }
         do {

@@ -101,6 +101,14 @@ public struct Transport: Sendable, Equatable {
         get { fields.values.atMillis }
         set { update { $0.atMillis = newValue } }
     }
+    /// The time a live push was received, as text and in milliseconds: one new box for both.
+    public mutating func stamp(at text: String, millis: Int64) {
+        update {
+            $0.at = text
+            $0.atMillis = millis
+        }
+    }
+
     /// How a live push reached Shade (protocol, TLS, proxy); nil for pushes read from files.
     public var channel: Channel? {
         get { fields.values.channel }

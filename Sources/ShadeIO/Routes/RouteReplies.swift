@@ -73,7 +73,7 @@ struct RouteReplies {
         case .expo: return expo(admissions, unregistered: unregistered)
         case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             let status = admissions.lazy.compactMap(\.refusal).first?.errorStatus ?? 200
-            return .json(status: status, Self.text(generic(admissions, isBatch: isBatch)))
+            return .json(status: status, Self.textBytes(generic(admissions, isBatch: isBatch)))
         }
     }
 

@@ -425,8 +425,7 @@ public final class LiveSession: ConnectionHandler {
                 admissions.append(.refused(nil, PushRefusal(status: 400, code: nil, message: rejection.reason)))
             case .push(var push):
                 push.id = 0   // numbered once accepted
-                push.transport.at = at
-                push.transport.atMillis = now
+                push.transport.stamp(at: at, millis: now)
                 if PushHeaders.hasCredentials(push.transport.headers) {
                     push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
                 }
