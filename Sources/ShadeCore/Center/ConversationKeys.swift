@@ -80,9 +80,9 @@ public struct ConversationKeys: Sendable, Equatable {
         return text.withUTF8 { utf8 -> Bool? in
             for b in utf8 where b >= 0x80 || b == 0x0D { return nil }
             guard utf8.count > 8 else { return false }
-            for (i, expected) in "https://".utf8.enumerated() {
+            for i in 0..<8 {
                 let b = utf8[i]
-                if ((0x41...0x5A).contains(b) ? b | 0x20 : b) != expected { return false }
+                if ((0x41...0x5A).contains(b) ? b | 0x20 : b) != httpsScheme[i] { return false }
             }
             var i = 8
             while i < utf8.count, utf8[i] != UInt8(ascii: "/"), utf8[i] != UInt8(ascii: "?"), utf8[i] != UInt8(ascii: "#") {
@@ -92,6 +92,8 @@ public struct ConversationKeys: Sendable, Equatable {
             return i > 8
         }
     }
+
+    private static let httpsScheme: [UInt8] = Array("https://".utf8)
 
     static func unicodeIsHTTPSImageURL(_ text: String) -> Bool {
         guard text.count > 8, text.prefix(8).lowercased() == "https://" else { return false }

@@ -18,6 +18,8 @@ final class HTTP2Framing: Framing {
     private let limits: HTTPLimits
     private let respond: (HTTPRequest) -> HTTPResponse
     private var streams: [Int32: Stream] = [:]
+    /// What `submit` builds a response's fields in, kept from response to response.
+    private var replyScratch: (storage: [UInt8], lengths: [(name: Int, value: Int)], nva: [nghttp2_nv]) = ([], [], [])
     /// The stream last looked up: a request's header fields, its data and its end come one after
     /// another, each a callback that would look the stream up again.
     private var recent: (id: Int32, stream: Stream)?
@@ -213,11 +215,20 @@ final class HTTP2Framing: Framing {
     var respondToRefusal: (HTTPRequestError) -> HTTPResponse = { $0.response }
 
     private func submit(_ response: HTTPResponse, for stream: Stream, id: Int32) {
-        // All names and values in one buffer, each field its two lengths; nghttp2 copies them during the call.
-        var storage: [UInt8] = []
-        storage.reserveCapacity(64 + response.headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count })
-        var lengths: [(name: Int, value: Int)] = []
-        lengths.reserveCapacity(response.headers.count + 2)
+        // All names and values in one buffer, each field its two lengths; nghttp2 copies them during the
+        // call. The buffers are the framing's, taken out and put back: a response allocates none of them.
+        var storage: [UInt8] = [], lengths: [(name: Int, value: Int)] = [], nva: [nghttp2_nv] = []
+        swap(&storage, &replyScratch.storage)
+        swap(&lengths, &replyScratch.lengths)
+        swap(&nva, &replyScratch.nva)
+        defer {
+            storage.removeAll(keepingCapacity: true)
+            lengths.removeAll(keepingCapacity: true)
+            nva.removeAll(keepingCapacity: true)
+            swap(&storage, &replyScratch.storage)
+            swap(&lengths, &replyScratch.lengths)
+            swap(&nva, &replyScratch.nva)
+        }
         func add<Name: Collection<UInt8>, Value: Collection<UInt8>>(_ name: Name, _ value: Value) {
             storage += name
             storage += value
@@ -234,8 +245,6 @@ final class HTTP2Framing: Framing {
         stream.reply = hasBody ? response.body : []
         stream.replySent = 0
         storage.withUnsafeMutableBufferPointer { buffer in
-            var nva: [nghttp2_nv] = []
-            nva.reserveCapacity(lengths.count)
             var offset = 0
             for field in lengths {
                 let name = buffer.baseAddress! + offset

@@ -67,7 +67,7 @@ final class PushLog {
             Console.appendLine("\(arrival.source.description): rejected: \(reason)", to: &out)
             return
         }
-        var prefix: [UInt8] = []
+        prefix.removeAll(keepingCapacity: true)
         if let at = push.transport.atMillis {
             // Within one second of UTC the offset is one (zones move on whole seconds): the same text.
             let second = at >= 0 ? at / 1000 : (at - 999) / 1000
@@ -95,6 +95,9 @@ final class PushLog {
             Console.endLine(in: &out, from: start)
         }
     }
+
+    /// `15:53:07 #3`, which starts each of a push's lines: kept from push to push, so none allocates it.
+    private var prefix: [UInt8] = []
 
     private static let colonSpace: [UInt8] = [0x3A, 0x20]
     private static let noteLabel = Array(" note: ".utf8)
