@@ -1,5 +1,6 @@
 import Testing
 @testable import ShadeIO
+import ShadeCore
 
 /// Four pipelined requests: no body, Content-Length, chunked with extensions and a trailer, HTTP/1.0.
 private let pipelined = Array((
@@ -222,6 +223,16 @@ func malformedRequestsAreRefused(text: String, error: HTTPRequestError) {
         == "HTTP/1.1 200 OK\r\napns-id: A-1\r\nContent-Type: application/json\r\nContent-Length: 21\r\n\r\n{\"ok\": true, \"id\": 1}")
     #expect(String(decoding: response.serialized(keepAlive: true, version: .http1_0, omitBody: true), as: UTF8.self)
         == "HTTP/1.1 200 OK\r\napns-id: A-1\r\nContent-Type: application/json\r\nContent-Length: 21\r\nConnection: keep-alive\r\n\r\n")
+}
+
+/// An echoed value with CR LF, a C1 control or a non-ASCII letter goes out as `SafeText.line` makes
+/// it: no header of its own can start, and the clean fields around it are written as they are.
+@Test func aResponseHeaderIsWrittenThroughTheOneGate() {
+    let value = "A-1\r\nSet-Cookie: x=1\u{9B}31m é"
+    let response = HTTPResponse(status: 404, headers: ["apns-id": value, "X-Ok": "fine"], body: [])
+    let head = String(decoding: response.serialized(), as: UTF8.self)
+    #expect(head == "HTTP/1.1 404 Not Found\r\napns-id: \(SafeText.line(value))\r\nX-Ok: fine\r\nContent-Length: 0\r\n\r\n")
+    #expect(!SafeText.line(value).contains("\r") && !SafeText.line(value).contains("\n"))
 }
 
 @Test func errorMessagesAreJSONEscaped() {

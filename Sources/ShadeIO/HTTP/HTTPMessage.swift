@@ -232,27 +232,46 @@ public struct HTTPResponse: Equatable, Sendable {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             + (omitBody ? 0 : body.count))
-        func line(_ first: String, _ second: String = "", _ third: String = "") {
-            bytes += first.utf8
-            bytes += second.utf8
-            bytes += third.utf8
+        func text(_ text: String) { bytes += text.utf8 }
+        /// As `SafeText.line` writes it, checked on the bytes written: it is printable ASCII nearly always.
+        func safe(_ text: String) {
+            let start = bytes.count
+            bytes += text.utf8
+            for index in start..<bytes.count where bytes[index] < 0x20 || bytes[index] >= 0x7F {
+                bytes.removeSubrange(start...)
+                bytes += SafeText.line(text).utf8
+                return
+            }
+        }
+        func end() {
             bytes.append(0x0D)
             bytes.append(0x0A)
         }
-        line("HTTP/1.1 \(status) ", SafeText.line(reason))
+        text("HTTP/1.1 ")
+        text(String(status))
+        text(" ")
+        safe(reason)
+        end()
         for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
             && !HTTPHeaders.sameName(field.name, "Connection") {
-            line(SafeText.line(field.name), ": ", SafeText.line(field.value))
+            safe(field.name)
+            text(": ")
+            safe(field.value)
+            end()
         }
         if !(100..<200).contains(status) && status != 204 {
-            line("Content-Length: ", String(body.count))
+            text("Content-Length: ")
+            text(String(body.count))
+            end()
         }
         if !keepAlive {
-            line("Connection: close")
+            text("Connection: close")
+            end()
         } else if version == .http1_0 {
-            line("Connection: keep-alive")
+            text("Connection: keep-alive")
+            end()
         }
-        line("")
+        end()
         if !omitBody { bytes += body }
         return bytes
     }
