@@ -21,13 +21,16 @@ public enum ServiceRules {
     public static func isVoIP(headers: [String: String]) -> Bool {
         // Compared as bytes, without a lowercase copy: only ASCII letters lowercase to "voip", and no
         // character joins the "." of ".voip" to what comes before it. Every push's reading asks.
-        if let type = headers["apns-push-type"], type.utf8.count == 4,
-           type.utf8.elementsEqual("voip".utf8, by: { $0 | 0x20 == $1 }) {
+        if var type = headers["apns-push-type"], type.utf8.count == 4,
+           type.withUTF8({ bytes in (0..<4).allSatisfy { bytes[$0] | 0x20 == voipBytes[$0 + 1] } }) {
             return true
         }
-        guard let topic = headers["apns-topic"] else { return false }
-        return topic.utf8.reversed().starts(with: ".voip".utf8.reversed())
+        guard var topic = headers["apns-topic"], topic.utf8.count >= 5 else { return false }
+        return topic.withUTF8 { bytes in (0..<5).allSatisfy { bytes[bytes.count - 5 + $0] == voipBytes[$0] } }
     }
+
+    /// `.voip`, as bytes (iterating a String's UTF8View, reversed, cost more than the lookups).
+    private static let voipBytes: [UInt8] = Array(".voip".utf8)
 
     /// Which service answers a refusal: the loopback routes reply in that service's format.
     public enum Service: String, Sendable, Equatable {
@@ -123,9 +126,13 @@ public enum ServiceRules {
         var path = path
         let ascii: String?? = path.withUTF8 { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }   // not ASCII: the general reading below
-            let head = UnsafeBufferPointer(rebasing: bytes.prefix(prefix.utf8.count))
-            guard head.elementsEqual(prefix.utf8) else { return .some(bytes.elementsEqual("/3/device".utf8) ? "" : nil) }
-            let rest = UnsafeBufferPointer(rebasing: bytes[prefix.utf8.count...])
+            // Compared with bytes held once: iterating a String's UTF8View cost more than the rest.
+            let device = devicePathBytes
+            guard bytes.count >= device.count + 1, bytes[device.count] == UInt8(ascii: "/"),
+                  (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) else {
+                return .some(bytes.count == device.count && (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) ? "" : nil)
+            }
+            let rest = UnsafeBufferPointer(rebasing: bytes[(device.count + 1)...])
             let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "/") } ?? rest.endIndex
             return .some(String(decoding: UnsafeBufferPointer(rebasing: rest[..<end]), as: UTF8.self))
         }
@@ -133,6 +140,9 @@ public enum ServiceRules {
         guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
         return String(path.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "/" })
     }
+
+    /// `/3/device`, the path an APNs request's token follows.
+    private static let devicePathBytes: [UInt8] = Array("/3/device".utf8)
 
     /// V2: APNs device tokens are hex digits; an empty one is `MissingDeviceToken`, anything else
     /// that is not hex (an FCM token, a placeholder) is `BadDeviceToken`.

@@ -40,10 +40,11 @@ public enum PushHeaders {
     /// and offline delivery reads (SPEC O4, O5). Never credentials; never `content-encoding` (a
     /// recording holds the decrypted, decompressed payload).
     static func isMetadata(_ name: String) -> Bool {
-        (name.hasPrefix("apns-") || webPushMetadata.contains(name) || name == "content-type") && !Transport.credentialHeaders.contains(name)
+        (name.hasPrefix("apns-") || webPushMetadata.contains(name) || name == "content-type") && !isCredential(name)
     }
 
-    static let webPushMetadata: Set<String> = ["ttl", "urgency", "topic"]
+    /// Three names: compared in turn, which costs less than hashing the name.
+    static let webPushMetadata: [String] = ["ttl", "urgency", "topic"]
     /// The first letters, lowercase, of every name `isMetadata` keeps: apns-*, content-type, ttl, topic, urgency.
     private static let metadataInitials: [UInt8] = Array("actu".utf8)
 

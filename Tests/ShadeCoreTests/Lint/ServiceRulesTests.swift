@@ -56,6 +56,9 @@ import Testing
         ("/3/device", "", "MissingDeviceToken"),
         ("/3/devices/abc", nil, nil),
         ("/3/dev", nil, nil),
+        ("/3/devicex/abc", nil, nil),
+        ("/4/device/abc", nil, nil),
+        ("/3/device?x", nil, nil),
         // Not ASCII: read character by character, where a combining mark joins the "?" before it.
         ("/3/device/ab\u{E9}cd?x", "ab\u{E9}cd", "BadDeviceToken"),
         ("/3/device/abc?\u{301}x", "abc?\u{301}x", "BadDeviceToken"),
