@@ -36,3 +36,12 @@ func theOnlyPlatformIsTheOnePlatformAPushReaches(sample: String) throws {
         #expect(push.onlyPlatform == (platforms.count == 1 ? platforms.first : nil), "\(push.source)")
     }
 }
+
+/// `UTF8Text` answers as the same question asked of `String.utf8` and `lowercased()` would.
+@Test(arguments: ["", "apns-topic", "Content-Type", "x-api-key", "coo\u{212A}ie", "é", "ABC", "a\u{0}b", "emoji 😀 text"])
+func utf8TextAnswersAsTheUTF8ViewWould(text: String) {
+    #expect(UTF8Text.isASCII(text) == text.utf8.allSatisfy { $0 < 0x80 })
+    #expect(UTF8Text.isLowercaseASCII(text) == text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) })
+    #expect(UTF8Text.lowercased(text) == text.lowercased())
+    #expect(UTF8Text.anyByte(of: text) { $0 == 0 } == text.utf8.contains(0))
+}

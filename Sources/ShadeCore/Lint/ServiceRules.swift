@@ -151,7 +151,7 @@ public enum ServiceRules {
             return Refusal(service: .apns, status: 400, reason: "MissingDeviceToken", rule: "V2",
                            message: "MissingDeviceToken: the device token is empty; APNs refuses the push — put the token the app registered after /3/device/")
         }
-        guard token.utf8.allSatisfy(isHexDigit) else {
+        guard UTF8Text.allBytes(of: token, isHexDigit) else {
             let shown = token.count > 24 ? String(token.prefix(24)) + "…" : token
             return Refusal(service: .apns, status: 400, reason: "BadDeviceToken", rule: "V2",
                            message: "BadDeviceToken: \"\(shown)\" is not a hex APNs device token; APNs refuses the push — send the hex token from didRegisterForRemoteNotificationsWithDeviceToken (an FCM or Expo token goes to its own service)")

@@ -200,7 +200,7 @@ public struct Intake: Sendable {
         var headers = outer.headers
         if let h, h.isObject {
             for (name, value) in h.members {
-                if let text = value.scalarText { headers[Transport.lowercasedName(name.string ?? "")] = text }
+                if let text = value.scalarText { headers[UTF8Text.lowercased(name.string ?? "")] = text }
             }
         }
         let own = at?.string

@@ -123,7 +123,7 @@ public struct Transport: Sendable, Equatable {
         }
         // Names are lower-case already nearly always (an envelope's are, HTTP/2's are): then the
         // dictionary is kept as it is rather than rebuilt per push.
-        let lowered = headers.keys.allSatisfy(Transport.isLowercased) ? headers
+        let lowered = headers.keys.allSatisfy(UTF8Text.isLowercaseASCII) ? headers
             : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
         fields = Fields(Fields.Values(headers: lowered, path: path, via: via, at: at,
                                       atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)), channel: channel))
@@ -137,13 +137,6 @@ public struct Transport: Sendable, Equatable {
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
     /// A header name as stored: lower-cased, without making a new string when it is already.
-    static func lowercasedName(_ name: String) -> String { isLowercased(name) ? name : name.lowercased() }
-
-    /// ASCII with no upper-case letter: `lowercased()` would give the same string. (Non-ASCII names
-    /// take the general path, whose case mapping is Unicode's.)
-    static func isLowercased(_ name: String) -> Bool {
-        name.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
-    }
 
     /// Headers an envelope may carry: push metadata, never credentials (DESIGN: recording).
     public static let credentialHeaders: Set<String> = ["authorization", "x-api-key", "x-server-secret", "cookie", "proxy-authorization"]

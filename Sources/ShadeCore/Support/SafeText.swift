@@ -41,7 +41,7 @@ public enum SafeText {
 
     /// Whether `text` would come out of `lines` unchanged (the fast path: almost all text).
     public static func isClean(_ text: String, keepingNewlines: Bool = false) -> Bool {
-        text.utf8.allSatisfy { byte in
+        UTF8Text.allBytes(of: text) { byte in
             (byte >= 0x20 && byte < 0x7F) || (keepingNewlines && byte == 0x0A)
         }
     }

@@ -147,7 +147,7 @@ public struct HTTPRequest: Equatable, Sendable {
 
     static func split(target: String) -> (path: String, query: [HTTPQueryItem]) {
         // Nearly every target is a bare path (`/3/device/…`): no scheme, query or fragment to take apart.
-        if target.utf8.first == UInt8(ascii: "/") && !target.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
+        if target.utf8.first == UInt8(ascii: "/") && !UTF8Text.anyByte(of: target, { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") }) {
             return (target, [])
         }
         var rest = Substring(target)
@@ -308,16 +308,6 @@ public struct HTTPResponse: Equatable, Sendable {
 enum ASCII {
     static func lower(_ byte: UInt8) -> UInt8 {
         byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte
-    }
-
-    /// `name` lowercased as `String.lowercased()` does it, without a copy when it is lowercase ASCII
-    /// already (what HTTP/2 sends and routes keep).
-    static func lowercased(_ name: String) -> String {
-        isLowercaseASCII(name) ? name : name.lowercased()
-    }
-
-    static func isLowercaseASCII(_ text: String) -> Bool {
-        text.utf8.allSatisfy { $0 < 0x80 && !(0x41...0x5A).contains($0) }
     }
 
     static func equalIgnoringCase(_ a: Substring, _ b: String) -> Bool {

@@ -4,6 +4,7 @@
 @preconcurrency import Glibc
 #endif
 import CNghttp2
+import ShadeCore
 
 /// The server side of one HTTP/2 connection (cleartext with prior knowledge, or `h2` inside TLS).
 /// Requests are answered in the order their streams finish; a refused stream (400, 413, 431, …) is
@@ -236,7 +237,7 @@ final class HTTP2Framing: Framing {
         }
         add(":status".utf8, String(response.status).utf8)
         for field in response.headers.fields where !HTTP2Framing.isConnectionSpecific(field.name) {
-            add(ASCII.lowercased(field.name).utf8, field.value.utf8)
+            add(UTF8Text.lowercased(field.name).utf8, field.value.utf8)
         }
         let hasBody = !response.body.isEmpty && stream.method != "HEAD"
         if !(100..<200).contains(response.status) && response.status != 204 {
@@ -282,7 +283,7 @@ final class HTTP2Framing: Framing {
 
     /// Fields HTTP/2 forbids (RFC 9113 §8.2.2); Content-Length is set from the body.
     static func isConnectionSpecific(_ name: String) -> Bool {
-        switch ASCII.lowercased(name) {
+        switch UTF8Text.lowercased(name) {
         case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "content-length": true
         default: false
         }

@@ -29,7 +29,7 @@ public enum PushHeaders {
             // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
             // turned down on their first letter before a lowercase copy is made.
             guard let first = field.name.utf8.first, metadataInitials.contains(first | 0x20) else { continue }
-            let name = ASCII.lowercased(field.name)
+            let name = UTF8Text.lowercased(field.name)
             guard isMetadata(name) else { continue }
             kept[name] = field.value
         }
@@ -64,8 +64,8 @@ public enum PushHeaders {
     private static func isCredential(_ name: String) -> Bool {
         // ASCII keeps its length when lowercased, so an ASCII name of no credential's length is none
         // (apns-topic, content-type, …); any other is looked up.
-        if name.utf8.allSatisfy({ $0 < 0x80 }) && !credentialLengths.contains(name.utf8.count) { return false }
-        return Transport.credentialHeaders.contains(ASCII.lowercased(name))
+        if !credentialLengths.contains(name.utf8.count) && UTF8Text.isASCII(name) { return false }
+        return Transport.credentialHeaders.contains(UTF8Text.lowercased(name))
     }
 
     private static let credentialLengths: [Int] = Transport.credentialHeaders.map(\.utf8.count)

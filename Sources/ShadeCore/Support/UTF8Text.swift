@@ -1,0 +1,35 @@
+/// Byte-wise questions about a String, answered from its contiguous UTF-8. A loop over
+/// `String.UTF8View` cost several times as much, and these run on every header, path and name of
+/// every push (callgrind: about a fifth of an APNs request's routing).
+public enum UTF8Text {
+    /// Whether every UTF-8 byte of `text` passes `test`.
+    @inlinable
+    public static func allBytes(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+        var text = text
+        return text.withUTF8 { bytes in
+            for byte in bytes where !test(byte) { return false }
+            return true
+        }
+    }
+
+    /// Whether any UTF-8 byte of `text` passes `test`.
+    @inlinable
+    public static func anyByte(of text: String, _ test: (UInt8) -> Bool) -> Bool {
+        !allBytes(of: text) { !test($0) }
+    }
+
+    public static func isASCII(_ text: String) -> Bool {
+        allBytes(of: text) { $0 < 0x80 }
+    }
+
+    /// ASCII with no upper-case letter: `lowercased()` would give the same string.
+    public static func isLowercaseASCII(_ text: String) -> Bool {
+        allBytes(of: text) { $0 < 0x80 && !(0x41...0x5A).contains($0) }
+    }
+
+    /// `name.lowercased()`, without the copy when it is lowercase ASCII already (what HTTP/2 sends,
+    /// what envelopes and routes keep). Other names take Unicode's case mapping.
+    public static func lowercased(_ name: String) -> String {
+        isLowercaseASCII(name) ? name : name.lowercased()
+    }
+}
