@@ -129,8 +129,13 @@ public enum PayloadValue: JSONReadable {
     @inline(__always)
     public subscript(key: String) -> PayloadValue? {
         switch self {
-        case .view(let v): return v[key].map(PayloadValue.view)
-        case .tree(let t): return t[key].map(PayloadValue.tree)
+        // Unwrapped by hand: `Optional.map` copied each result through the generic Optional witness.
+        case .view(let v):
+            guard let found = v[key] else { return nil }
+            return .view(found)
+        case .tree(let t):
+            guard let found = t[key] else { return nil }
+            return .tree(found)
         }
     }
 

@@ -104,7 +104,9 @@ public struct AppData: Sendable, Equatable {
             let apnsCustom: Bool
 
             func member(_ key: String) -> PayloadValue? {
-                if apnsCustom, key == "aps" || key == ShapeReader.simulatorBundleKey { return nil }
+                // Lengths first: every lookup of a custom key would otherwise compare it with both.
+                if apnsCustom, (key.utf8.count == 3 && key == "aps")
+                    || (key.utf8.count == ShapeReader.simulatorBundleKey.utf8.count && key == ShapeReader.simulatorBundleKey) { return nil }
                 return value[key]
             }
         }

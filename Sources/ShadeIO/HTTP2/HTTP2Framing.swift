@@ -174,19 +174,25 @@ final class HTTP2Framing: Framing {
             stream.headers = HTTPHeaders()
             return
         }
-        let nameText = String(decoding: name, as: UTF8.self)
+        // Told apart on the name's bytes (a String switch compared every case, a request's fields each time).
         let valueText = String(decoding: value, as: UTF8.self)
-        switch nameText {
-        case ":method": stream.method = valueText
-        case ":path": stream.path = valueText
-        case ":authority": stream.authority = valueText
-        case ":scheme": break
-        default:
-            stream.headers.add(nameText, valueText)
-            if nameText == "content-length", let length = Int(valueText), length > limits.maxBodyBytes {
-                stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
-            }
+        if Self.same(name, Self.methodName) { stream.method = valueText; return }
+        if Self.same(name, Self.pathName) { stream.path = valueText; return }
+        if Self.same(name, Self.authorityName) { stream.authority = valueText; return }
+        if Self.same(name, Self.schemeName) { return }
+        stream.headers.add(String(decoding: name, as: UTF8.self), valueText)
+        if Self.same(name, Self.contentLengthName), let length = Int(valueText), length > limits.maxBodyBytes {
+            stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
         }
+    }
+
+    private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
+    private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
+    private static let contentLengthName = Array("content-length".utf8)
+
+    private static func same(_ name: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
+        guard name.count == known.count, let bytes = name.baseAddress else { return false }
+        return known.withUnsafeBufferPointer { memcmp(bytes, $0.baseAddress!, name.count) == 0 }
     }
 
     private func data(stream id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
