@@ -564,16 +564,19 @@ public final class LiveSession: ConnectionHandler {
 
     private var lastCredentialNote: (refusal: CredentialRefusal, service: String, note: String)?
 
-    /// The last request's source, `tcp 127.0.0.1:5000#4 POST /3/device/ab12`: a client sends to one
-    /// path over and over on its connection.
-    private var lastSourceName: (connection: String, method: String, path: String, name: String)?
+    /// Each connection's last request source, `tcp 127.0.0.1:5000#4 POST /3/device/ab12`: a client
+    /// sends to one path over and over on its connection, and a pool of them takes turns. Bounded:
+    /// emptied when it holds more connections than a pool has.
+    private var sourceNames: [Int: (connection: String, method: String, path: String, name: String)] = [:]
 
     private func sourceName(_ request: HTTPRequest, from connection: ConnectionInfo) -> String {
-        if let last = lastSourceName, last.connection == connection.description, last.method == request.method, last.path == request.path {
+        if let last = sourceNames[connection.id], last.connection == connection.description,
+           last.method == request.method, last.path == request.path {
             return last.name
         }
         let name = "\(connection) \(request.method) \(request.path)"
-        lastSourceName = (connection.description, request.method, request.path, name)
+        if sourceNames.count >= 256 { sourceNames.removeAll(keepingCapacity: true) }
+        sourceNames[connection.id] = (connection.description, request.method, request.path, name)
         return name
     }
 
