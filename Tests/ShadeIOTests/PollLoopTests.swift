@@ -376,3 +376,51 @@ private final class NoTraffic: ConnectionHandler {
     _ = write(ends[1], &byte, 1)
     #expect(loop.runOnce(timeout: 0) == 0)
 }
+
+/// A round's replies go out once every ready connection has been read and answered: a client with
+/// many connections is woken once a round, not once a reply (on two cores each wake-up is an
+/// interrupt to the other one). When the second of two lines that came together is answered, the
+/// first one's reply has not been written yet; after the round, both have.
+@Test func aRoundsRepliesAreWrittenOnceEveryReadyConnectionIsAnswered() throws {
+    final class Peeking: ConnectionHandler {
+        var clients: [Int32] = []
+        /// For each line answered: how many clients could already read a reply.
+        var repliesOut: [Int] = []
+        func respond(to request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse { .json("{}") }
+        func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
+            repliesOut.append(clients.filter(hasInput).count)
+            return Array("{\"ok\": true}".utf8)
+        }
+    }
+    let path = temporarySocketPath()
+    let handler = Peeking()
+    let loop = PollLoop(handler: handler)
+    loop.add(try Listener.unix(path: path))
+    defer { loop.shutdown() }
+    handler.clients = [try unixClient(path), try unixClient(path)]
+    defer { for fd in handler.clients { close(fd) } }
+    _ = loop.runOnce(timeout: 1000)   // both accepted
+    for fd in handler.clients { #expect(write(fd, "{\"n\": 1}\n", 9) == 9) }
+    _ = loop.runOnce(timeout: 1000)
+    #expect(handler.repliesOut == [0, 0])
+    #expect(handler.clients.allSatisfy(hasInput))
+}
+
+private func hasInput(_ fd: Int32) -> Bool {
+    var byte: UInt8 = 0
+    return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0
+}
+
+private func unixClient(_ path: String) throws -> Int32 {
+    let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (index, byte) in path.utf8.enumerated() { raw[index] = byte }
+    }
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+    }
+    guard connected == 0 else { close(fd); throw POSIXError(.ECONNREFUSED) }
+    return fd
+}

@@ -5,6 +5,8 @@
 #endif
 
 final class Connection {
+    /// Its replies wait for the end of the loop's round (`PollLoop.writeHeldReplies`).
+    var isHeld = false
     let fd: Int32
     var info: ConnectionInfo
     /// Set once the first bytes were a TLS handshake.
