@@ -1,4 +1,5 @@
 // Incremental HTTP/1.1 request parser: bytes arrive in any chunking, requests come out whole.
+import ShadeCore
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -396,7 +397,7 @@ public struct HTTPRequestParser {
             }
         }
         guard let found, (1...15).contains(found.utf8.count),
-              found.utf8.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
+              UTF8Text.allBytes(of: found, { (0x30...0x39).contains($0) }) else { return nil }
         return Int(found)
     }
 

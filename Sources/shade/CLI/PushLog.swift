@@ -106,6 +106,8 @@ final class PushLog {
     private var lastChannelNote: (channel: Channel?, note: String)?
 
     private func channelNote(_ channel: Channel?) -> String {
+        // Plain channels (HTTP/1.1, NDJSON) have no note: answered before any comparison.
+        guard let channel, !channel.isPlain else { return "" }
         if let last = lastChannelNote, last.channel == channel { return last.note }
         let note = Self.channelNote(channel)
         lastChannelNote = (channel, note)
