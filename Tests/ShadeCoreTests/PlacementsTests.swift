@@ -25,12 +25,9 @@ private func describe(kind: Item.Kind, key: String, title: String?, line: Line) 
     "\(kind) \(key) \(title ?? "-") \(line.sender ?? "-"): \(line.text)"
 }
 
-@Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: SamplesStateTests.samples.path)
-    .filter { [".json", ".jsonl", ".apns"].contains(where: $0.hasSuffix) }.sorted())
+@Test(arguments: SamplesStateTests.pushFiles)
 func placementsAreWhereTheStateHoldsEachPushsLine(sample: String) throws {
-    let bytes = Array(try Data(contentsOf: SamplesStateTests.samples.appendingPathComponent(sample)))
-    var intake = Intake()
-    let outcomes = sample.hasSuffix(".jsonl") ? intake.lines(bytes, source: sample) : intake.document(bytes, source: sample)
+    let outcomes = try SamplesStateTests.outcomes(of: sample)
     for profile in everyPlatform {
         var center = Center(profile: profile)
         for (n, outcome) in outcomes.enumerated() {

@@ -1,4 +1,3 @@
-import Foundation
 import Testing
 @testable import ShadeCore
 
@@ -25,13 +24,9 @@ import Testing
 
 /// `Push.onlyPlatform` is the one platform of `platforms` when there is one, over every sample's pushes
 /// (APNs reaches iOS only, a Web Push message the web only, FCM legacy without a notification block no iOS).
-@Test(arguments: try! FileManager.default.contentsOfDirectory(atPath: SamplesStateTests.samples.path)
-    .filter { [".json", ".jsonl", ".apns"].contains(where: $0.hasSuffix) }.sorted())
+@Test(arguments: SamplesStateTests.pushFiles)
 func theOnlyPlatformIsTheOnePlatformAPushReaches(sample: String) throws {
-    let bytes = Array(try Data(contentsOf: SamplesStateTests.samples.appendingPathComponent(sample)))
-    var intake = Intake()
-    let outcomes = sample.hasSuffix(".jsonl") ? intake.lines(bytes, source: sample) : intake.document(bytes, source: sample)
-    for case .push(let push) in outcomes {
+    for case .push(let push) in try SamplesStateTests.outcomes(of: sample) {
         let platforms = push.platforms
         #expect(push.onlyPlatform == (platforms.count == 1 ? platforms.first : nil), "\(push.source)")
     }

@@ -8,13 +8,21 @@ struct SamplesStateTests {
     static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Samples")
 
-    static func state(of name: String) throws -> String {
-        let url = samples.appendingPathComponent(name)
-        let bytes = Array(try Data(contentsOf: url))
+    /// Every top-level sample file that holds pushes, sorted.
+    static let pushFiles = try! FileManager.default.contentsOfDirectory(atPath: samples.path)
+        .filter { [".json", ".jsonl", ".apns"].contains(where: $0.hasSuffix) }.sorted()
+
+    /// A sample's outcomes, read as `shade state` reads the file (`source` names them).
+    static func outcomes(of name: String, source: String? = nil) throws -> [Intake.Outcome] {
+        let bytes = Array(try Data(contentsOf: samples.appendingPathComponent(name)))
         var intake = Intake()
+        let source = source ?? name
+        return name.hasSuffix(".jsonl") ? intake.lines(bytes, source: source) : intake.document(bytes, source: source)
+    }
+
+    static func state(of name: String) throws -> String {
         var centers = everyPlatform.map { Center(profile: $0) }
-        let path = "Samples/" + name
-        let outcomes = name.hasSuffix(".jsonl") ? intake.lines(bytes, source: path) : intake.document(bytes, source: path)
+        let outcomes = try outcomes(of: name, source: "Samples/" + name)
         for outcome in outcomes { for i in centers.indices { centers[i].apply(outcome) } }
         return digest(centers)
     }

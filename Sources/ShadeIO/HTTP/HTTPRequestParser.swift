@@ -339,14 +339,7 @@ public struct HTTPRequestParser {
         // What nearly every request holds: one Content-Length of digits alone and no Transfer-Encoding,
         // read in one pass over the fields; anything else takes the general reading below.
         if let length = Self.plainContentLength(headers) {
-            if length > limits.maxBodyBytes { throw .bodyTooLarge(length: length, limit: limits.maxBodyBytes) }
-            if length == 0 {
-                state = .head(scanned: 0)
-                return false
-            }
-            pending!.body.reserveCapacity(length)
-            state = .body(remaining: length)
-            return wantsContinue
+            return try expectBody(length: length, wantsContinue: wantsContinue)
         }
 
         let codings = headers.values(for: "Transfer-Encoding")
@@ -375,6 +368,11 @@ public struct HTTPRequestParser {
         guard first.utf8.count <= 15, let length = Int(first) else {
             throw .bodyTooLarge(length: nil, limit: limits.maxBodyBytes)
         }
+        return try expectBody(length: length, wantsContinue: wantsContinue)
+    }
+
+    /// A body of `length` bytes follows (none for 0: the next request may start); over the limit is 413.
+    private mutating func expectBody(length: Int, wantsContinue: Bool) throws(HTTPRequestError) -> Bool {
         if length > limits.maxBodyBytes { throw .bodyTooLarge(length: length, limit: limits.maxBodyBytes) }
         if length == 0 {
             state = .head(scanned: 0)
