@@ -542,7 +542,6 @@ public final class PollLoop {
         }
     }
 
-    /// Turns buffered input into replies and writes them, until input, the socket or the output limit stops it.
     /// While a round's ready connections are served, replies wait in `held` (see `runOnce`).
     private var holdingReplies = false
     private var held: [Connection] = []
@@ -560,9 +559,10 @@ public final class PollLoop {
         }
     }
 
-    /// Answers what the connection has buffered and writes the replies. `writingHeld`: the answering
-    /// was done earlier in the round, so this only writes (and answers more only if a full output
-    /// drained and nothing yielded, as the first pass would have).
+    /// Turns buffered input into replies and writes them, until input, the socket or the output limit
+    /// stops it; while a round is held, the writing waits for `writeHeldReplies`. `writingHeld`: the
+    /// answering was done earlier in the round, so this only writes (and answers more only if a full
+    /// output drained and nothing yielded, as the first pass would have).
     private func pump(_ connection: Connection, writingHeld: Bool = false) {
         var yielded = writingHeld && connection.hasBufferedWork
         if !writingHeld {
