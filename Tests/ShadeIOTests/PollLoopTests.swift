@@ -406,6 +406,36 @@ private final class NoTraffic: ConnectionHandler {
     #expect(handler.clients.allSatisfy(hasInput))
 }
 
+/// A connection with a request under way is not idle: a request begun just after the accept is
+/// answered 408 at its own deadline, though the idle timeout is as long and falls first.
+@Test func aRequestBegunJustAfterTheAcceptGets408NotAnIdleClose() throws {
+    var configuration = PollLoop.Configuration()
+    configuration.idleTimeoutMillis = 300
+    configuration.requestTimeoutMillis = 300
+    let clock = ManualClock(now: 1_000)
+    let path = temporarySocketPath()
+    let loop = PollLoop(handler: EchoHandler(), configuration: configuration, clock: clock)
+    loop.add(try Listener.unix(path: path))
+    defer { loop.shutdown() }
+    let client = try unixClient(path)
+    defer { close(client) }
+    _ = loop.runOnce(timeout: 1000)   // accepted at 1000: the idle deadline is 1300
+    clock.advance(by: 2)
+    let head = "POST /push HTTP/1.1\r\nContent-Length: 10\r\n\r\nabc"
+    #expect(write(client, head, head.utf8.count) == head.utf8.count)
+    _ = loop.runOnce(timeout: 1000)   // the request begins at 1002: its deadline is 1302
+    clock.advance(by: 298)
+    _ = loop.runOnce(timeout: 0)
+    var byte: UInt8 = 0
+    #expect(recv(client, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) == -1 && errno == EAGAIN, "open, nothing written at 1300")
+    clock.advance(by: 2)
+    _ = loop.runOnce(timeout: 0)
+    var reply: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while case let count = recv(client, &buffer, buffer.count, Int32(MSG_DONTWAIT)), count > 0 { reply += buffer[0..<count] }
+    #expect(text(reply).hasPrefix("HTTP/1.1 408 Request Timeout\r\n"), "\(text(reply))")
+}
+
 private func hasInput(_ fd: Int32) -> Bool {
     var byte: UInt8 = 0
     return recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0

@@ -770,7 +770,11 @@ public final class PollLoop {
                 if now >= linger { close(connection) }
                 continue
             }
-            if let since = connection.partialSince, now - since >= configuration.requestTimeoutMillis {
+            // A request (or handshake) under way has its own deadline, and the idle one does not apply:
+            // a connection that sent its first bytes just after it was accepted was otherwise closed
+            // without its 408 when both timeouts were equal and a round fell between the two deadlines.
+            if let since = connection.partialSince {
+                guard now - since >= configuration.requestTimeoutMillis else { continue }
                 if let framing = connection.framing, !connection.closeWhenFlushed {
                     var reply: [UInt8] = []
                     framing.timedOut(afterMillis: configuration.requestTimeoutMillis, into: &reply)
@@ -813,8 +817,11 @@ public final class PollLoop {
                 result.append(linger)
                 continue
             }
-            if let since = connection.partialSince { result.append(since + configuration.requestTimeoutMillis) }
-            if let timeout = idleTimeout(of: connection) { result.append(connection.lastActivity + timeout) }
+            if let since = connection.partialSince {
+                result.append(since + configuration.requestTimeoutMillis)
+            } else if let timeout = idleTimeout(of: connection) {
+                result.append(connection.lastActivity + timeout)
+            }
         }
         return result
     }
