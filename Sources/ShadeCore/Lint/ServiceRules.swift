@@ -128,10 +128,9 @@ public enum ServiceRules {
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }   // not ASCII: the general reading below
             // Compared with bytes held once: iterating a String's UTF8View cost more than the rest.
             let device = devicePathBytes
-            guard bytes.count >= device.count + 1, bytes[device.count] == UInt8(ascii: "/"),
-                  (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) else {
-                return .some(bytes.count == device.count && (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) ? "" : nil)
-            }
+            guard bytes.count >= device.count, (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) else { return .some(nil) }
+            if bytes.count == device.count { return .some("") }   // `/3/device`: an empty token
+            guard bytes[device.count] == UInt8(ascii: "/") else { return .some(nil) }
             let rest = UnsafeBufferPointer(rebasing: bytes[(device.count + 1)...])
             let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "/") } ?? rest.endIndex
             return .some(String(decoding: UnsafeBufferPointer(rebasing: rest[..<end]), as: UTF8.self))

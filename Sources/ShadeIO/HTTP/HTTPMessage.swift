@@ -233,16 +233,7 @@ public struct HTTPResponse: Equatable, Sendable {
         bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             + (omitBody ? 0 : body.count))
         func text(_ text: String) { bytes += text.utf8 }
-        /// As `SafeText.line` writes it, checked on the bytes written: it is printable ASCII nearly always.
-        func safe(_ text: String) {
-            let start = bytes.count
-            bytes += text.utf8
-            for index in start..<bytes.count where bytes[index] < 0x20 || bytes[index] >= 0x7F {
-                bytes.removeSubrange(start...)
-                bytes += SafeText.line(text).utf8
-                return
-            }
-        }
+        func safe(_ text: String) { bytes += SafeText.line(text).utf8 }   // clean text comes back as it is
         func end() {
             bytes.append(0x0D)
             bytes.append(0x0A)
