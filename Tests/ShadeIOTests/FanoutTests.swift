@@ -1,3 +1,4 @@
+import Glibc
 import Synchronization
 import Testing
 import ShadeIO
@@ -70,4 +71,30 @@ func fanoutFoldsTheSameStatesWithOrWithoutThreads(threaded: Bool) {
         if n % 64 == 0 { for _ in 0..<2000 { _ = emitted.load(ordering: .relaxed) } }   // slower than the producer
     })
     #expect(worstLead.load(ordering: .relaxed) <= (Fanout.depth + 2) * Fanout.batchSize)
+}
+
+/// The threads that let elements go.
+private final class FreeLog: Sendable {
+    let threads = Mutex<[pthread_t]>([])
+}
+
+/// An element that notes which thread let it go.
+private final class FreedOn: Sendable {
+    let log: FreeLog
+    init(_ log: FreeLog) { self.log = log }
+    deinit { log.threads.withLock { $0.append(pthread_self()) } }
+}
+
+@Test func fanoutFreesEveryBatchOnTheProducersThread() {
+    // What a push holds was allocated where it was parsed; freed on a worker's thread, each block
+    // takes the producer's malloc arena lock, which the producer is taking to allocate the next.
+    let log = FreeLog()
+    let total = Fanout.batchSize * 12 + 5
+    let counts = Fanout.run([0, 0, 0], produce: { (emit: (FreedOn) -> Void) in
+        for _ in 0..<total { emit(FreedOn(log)) }
+    }, consume: { count, _ in count += 1 })
+    #expect(counts == [total, total, total])
+    let freed = log.threads.withLock { $0 }
+    #expect(freed.count == total)
+    #expect(freed.filter { $0 != pthread_self() }.count == 0)
 }

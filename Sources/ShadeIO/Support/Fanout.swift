@@ -9,6 +9,11 @@
 /// taking turns. Elements travel in batches (one lock and one wake-up per batch, not per push), and
 /// at most `depth` batches wait for any worker, so memory stays bounded however long the input is
 /// and however slow a worker is.
+///
+/// A batch a worker has folded goes back to the producer, which frees it: what a push holds was
+/// allocated on the producer's thread, and glibc's malloc takes the allocating thread's arena lock
+/// to free a block from another thread. Freed by the workers, a million pushes made 50k futex calls
+/// (90% of them that lock) and 0.7 s of system time on `state`.
 public enum Fanout {
     public static let batchSize = 256
     public static let depth = 4
@@ -30,6 +35,7 @@ public enum Fanout {
             guard !batch.isEmpty else { return }
             for worker in workers { worker.take(batch) }   // one buffer, shared: copy on write
             batch.removeAll(keepingCapacity: true)
+            for worker in workers { worker.queue.dropFolded() }
         }
         var failure: Failure?
         do {
@@ -82,6 +88,7 @@ public enum Fanout {
         private func loop() {
             while let batch = queue.take() {
                 for element in batch { consume(&state, element) }
+                queue.giveBack(batch)
             }
         }
 
@@ -94,10 +101,13 @@ public enum Fanout {
 
 /// A bounded queue of batches between one producer and one consumer: `put` waits while `depth`
 /// batches are waiting, `take` waits while none is, and returns nil once the queue is closed and
-/// empty.
+/// empty. The consumer gives each batch back when it has folded it, and the producer drops those
+/// (`dropFolded`), so that a batch's memory is freed on the thread that allocated it.
 final class BatchQueue<Element: Sendable>: @unchecked Sendable {
     // @unchecked: every field below is read and written with `mutex` held.
     private var batches: [[Element]] = []
+    /// Batches folded and given back, for the producer to free.
+    private var folded: [[Element]] = []
     private var head = 0
     private var closed = false
     private let depth: Int
@@ -125,6 +135,24 @@ final class BatchQueue<Element: Sendable>: @unchecked Sendable {
         batches.append(batch)
         pthread_cond_broadcast(changed)
         pthread_mutex_unlock(mutex)
+    }
+
+    /// The consumer is done with `batch`: it waits here for the producer to free it.
+    func giveBack(_ batch: consuming [Element]) {
+        pthread_mutex_lock(mutex)
+        folded.append(batch)
+        pthread_mutex_unlock(mutex)
+    }
+
+    /// Frees the batches given back, on the calling (the producer's) thread. At most `depth + 1` wait:
+    /// the producer calls this after each `put`.
+    func dropFolded() {
+        pthread_mutex_lock(mutex)
+        var done: [[Element]] = []
+        swap(&done, &folded)
+        pthread_mutex_unlock(mutex)
+        // `done` goes here, outside the lock.
+        _ = consume done
     }
 
     func close() {
