@@ -37,3 +37,18 @@ func I7_aVoIPPushIsItsPushTypeOrATopicEndingInDotVoip(headers: [String: String],
     // As it read before: a lowercase copy of the type, the topic's suffix compared by characters.
     #expect(voip == (headers["apns-push-type"]?.lowercased() == "voip" || (headers["apns-topic"]?.hasSuffix(".voip") ?? false)))
 }
+
+@Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max, -1, Int.min])
+func anAcceptedNDJSONLineGetsTheRepliesSpacedJSON(id: Int) {
+    // Written straight for speed; the tree `generic` builds, spaced as every reply is, is the oracle.
+    var intake = Intake()
+    let push = intake.value(.object(JSONObject(["aps": .object(JSONObject(["alert": .string("hi")]))])),
+                              source: SourcePosition(name: "t", line: 1))
+    guard case .push(var accepted) = push.first else { Issue.record("no push"); return }
+    accepted.id = id
+    let replies = RouteReplies(uuidPrefix: 7)
+    let expected = RouteReplies.textBytes(replies.generic([.accepted(accepted)], isBatch: false))
+    #expect(String(decoding: replies.ndjson([.accepted(accepted)], isBatch: false), as: UTF8.self)
+            == String(decoding: expected, as: UTF8.self))
+    #expect(String(decoding: RouteReplies.accepted(id: id), as: UTF8.self) == #"{"ok": true, "id": \#(id)}"#)
+}
