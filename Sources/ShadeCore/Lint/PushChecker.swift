@@ -415,10 +415,18 @@ struct PushChecker {
                 let problems = resolution.missingKey
                     ? Array(resolution.notes.prefix(1))
                     : resolution.notes.filter { $0.hasPrefix("L6") }
-                guard resolution.missingKey || resolution.argumentMismatch, !problems.isEmpty else { continue }
-                let said = problems.map(Self.withoutRulePrefix).joined(separator: "; ")
-                let shown = resolution.text.map { " — the device shows \(Self.quoted($0))" } ?? (said.contains("empty") ? "" : " — the field stays empty")
-                warning("V6", loc.path, "\(said)\(shown) (\(resolution.missingKey ? "L5" : "L6"))", platform: platform)
+                let shown = resolution.text.map { " — the device shows \(Self.quoted($0))" }
+                if resolution.missingKey || resolution.argumentMismatch, !problems.isEmpty {
+                    let said = problems.map(Self.withoutRulePrefix).joined(separator: "; ")
+                    warning("V6", loc.path, "\(said)\(shown ?? (said.contains("empty") ? "" : " — the field stays empty")) (\(resolution.missingKey ? "L5" : "L6"))",
+                            platform: platform)
+                }
+                // L3: what the format made of its arguments (a string where `%d` wants a number, a
+                // specifier Shade does not know), as the inspector's trace says it.
+                guard !resolution.missingKey else { continue }
+                for note in resolution.notes where note.hasPrefix("L3") {
+                    warning("V6", loc.path, "\(Self.withoutRulePrefix(note))\(shown ?? "") (L3)", platform: platform)
+                }
             }
         }
     }

@@ -174,7 +174,7 @@ public enum RuleCatalogue {
              [.pushSDKGuide]),
         Rule("V5", .checks, "Keys Apple ignores — custom keys inside `aps`, `sound` inside `alert`, `content-available` together with an alert — are warnings.",
              [apnsPayload]),
-        Rule("V6", .checks, "A loc key missing from the loaded tables, or an argument count that does not fit its format, is a warning (see L5, L6).",
+        Rule("V6", .checks, "A loc key missing from the loaded tables, an argument count that does not fit its format, or an argument the format cannot take as written (a word for `%d`) is a warning (see L3, L5, L6).",
              [.imSDKPayloadFormat]),
         Rule("V7", .checks, "On the web, `renotify` without a `tag` and `silent` with `vibrate` are errors (the browser throws); more than \(ServiceRules.webMaxActions) actions is a warning.",
              [notificationsStandard, .chrome("Notification.maxActions")]),

@@ -92,6 +92,19 @@ import Testing
         ])
     }
 
+    @Test func V6_L3_aStringWhereTheFormatWantsANumberIsAWarning() throws {
+        // L3: `%d` given a word inserts it as text, "with a warning": lint gives the one the trace gives.
+        let table = try StringTable.parse(Array(#"{"k2": "%s-%d-%%", "ok": "%s has %d"}"#.utf8), name: "strings.json")
+        let tables = StringTables(locale: .default, user: [table])
+        let word = Self.push(#"{"notification": {"body_loc_key": "k2", "body_loc_args": ["A", "notnum"]}}"#)
+        #expect(Lint.check(word, tables: tables).map { "\($0.rule) \($0.severity) \($0.platform!) \($0.path) \($0.message)" } == [
+            #"V6 warning android $.notification.body_loc_key `%d` expects an integer but argument 2 is `notnum`; inserted as text — the device shows "A-notnum-%" (L3)"#,
+            #"V6 warning ios $.notification.body_loc_key `%d` expects an integer but argument 2 is `notnum`; inserted as text — the device shows "A-notnum-%" (L3)"#,
+        ])
+        let number = Self.push(#"{"notification": {"body_loc_key": "ok", "body_loc_args": ["Ali", "3"]}}"#)
+        #expect(Lint.check(number, tables: tables) == [])
+    }
+
     @Test func C9_gateNamesTheVersionsOfTheTargetsAskedFor() {
         let push = Self.push(#"{"userId": "u", "title": "t", "body": "b", "data": {"conversationId": 42}}"#)
         #expect(Lint.check(push, platforms: [.android]).map(\.message) == [
