@@ -213,3 +213,25 @@ func strictAuthRefusesWhatTheServicesRefuse(path: String, arguments: [String], b
     // with the next message at 60 s; its quota is spent by the third, which waits a whole minute.
     #expect(answers == [1, nil, nil, 60])
 }
+
+@Test(.enabled(if: curlAvailable), arguments: [
+    (false, [String](), #"{"aps":{"alert":"hi"},}"#, 400),                 // BadPayload: invalid JSON
+    (false, [], "", 400),                                                  // PayloadEmpty
+    (false, ["-X", "PUT"], #"{"aps":{"alert":"hi"}}"#, 405),              // MethodNotAllowed
+    (false, [], #"{"aps":{"alert":"\#(String(repeating: "x", count: 4100))"}}"#, 413),
+    (true, [], #"{"aps":{"alert":"hi"}}"#, 403),                           // MissingProviderToken
+    (false, [], #"{"aps":{"alert":"hi"}}"#, 200),
+] as [(Bool, [String], String, Int)])
+func everyAPNsReplyCarriesAnAPNsIDTheRequestsOwnWhenItSentOne(strictAuth: Bool, arguments: [String], body: String, status: Int) throws {
+    // APNs answers each request with `apns-id`, its errors too: a client matches replies by it.
+    let server = try LiveServer(strictAuth: strictAuth)
+    defer { server.stop() }
+    let made = try curlRequest([server.base + "/3/device/00ff", "--data-binary", body] + arguments)
+    #expect(made.status == status)
+    let id = made.headers["apns-id"] ?? ""
+    #expect(id.count == 36 && id.split(separator: "-").map(\.count) == [8, 4, 4, 4, 12], "apns-id \(id)")
+    let own = "123E4567-E89B-42D3-A456-426614174000"
+    let echoed = try curlRequest([server.base + "/3/device/00ff", "--data-binary", body, "-H", "apns-id: \(own)"] + arguments)
+    #expect(echoed.status == status)
+    #expect(echoed.headers["apns-id"] == own)
+}

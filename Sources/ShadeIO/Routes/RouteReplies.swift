@@ -111,7 +111,7 @@ struct RouteReplies {
     /// APNs: 200 with an `apns-id` header and no body, or the status and `{"reason": …}`. APNs takes
     /// one push per request; for a batch the first refusal answers.
     func apns(_ admissions: [Admission], request: HTTPRequest) -> HTTPResponse {
-        let apnsID = request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: admissions.first?.number ?? 0)
+        let apnsID = apnsID(for: request, number: admissions.first?.number)
         if let refusal = admissions.lazy.compactMap(\.refusal).first {
             var response = apnsError(status: refusal.errorStatus, reason: refusal.code ?? "BadPayload",
                                      message: refusal.code == nil ? refusal.message : nil, timestamp: refusal.timestamp)
@@ -119,6 +119,12 @@ struct RouteReplies {
             return response
         }
         return HTTPResponse(status: 200, headers: ["apns-id": apnsID])
+    }
+
+    /// The `apns-id` APNs answers with: the request's own, or one it makes (from the push number, 0
+    /// when the request held no push).
+    func apnsID(for request: HTTPRequest, number: Int?) -> String {
+        request.headers["apns-id"].flatMap { $0.isEmpty ? nil : $0 } ?? uuid(for: number ?? 0)
     }
 
     /// `{"reason": "…"}`, APNs' error body; Shade adds `message` only where APNs has no reason of its own.

@@ -487,6 +487,15 @@ public final class LiveSession: ConnectionHandler {
     // MARK: ConnectionHandler
 
     public func respond(to received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
+        var response = answer(received, from: connection)
+        // APNs answers every request with an `apns-id`, its errors too (a 400, a 403, a 405).
+        if case .apns? = Route.route(path: received.path), response.headers["apns-id"] == nil {
+            response.headers.set("apns-id", replies.apnsID(for: received, number: nil))
+        }
+        return response
+    }
+
+    private func answer(_ received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         // Compressed bodies are undone here, between framing and routes, whichever framing carried them.
         let request: HTTPRequest
         switch BodyEncoding.decoded(received, limit: loop.configuration.httpLimits.maxBodyBytes) {
