@@ -262,3 +262,18 @@ func aLoneDigitContentLengthIsReadInOnePass(fields: [String: String], length: In
     let headers = HTTPHeaders([HTTPHeaderField(name: "Content-Length", value: "1"), HTTPHeaderField(name: "content-length", value: "1")])
     #expect(HTTPRequestParser.plainContentLength(headers) == nil)
 }
+
+@Test(arguments: [
+    (200, "OK"), (201, "Created"), (202, "Accepted"), (204, "No Content"), (304, "Not Modified"),
+    (400, "Bad Request"), (401, "Unauthorized"), (403, "Forbidden"), (404, "Not Found"), (405, "Method Not Allowed"),
+    (408, "Request Timeout"), (410, "Gone"), (411, "Length Required"), (413, "Content Too Large"),
+    (415, "Unsupported Media Type"), (417, "Expectation Failed"), (429, "Too Many Requests"),
+    (431, "Request Header Fields Too Large"), (500, "Internal Server Error"), (501, "Not Implemented"),
+    (502, "Bad Gateway"), (503, "Service Unavailable"), (504, "Gateway Timeout"), (505, "HTTP Version Not Supported"),
+])
+func everyStatusShadeSendsHasItsRFC9110ReasonPhrase(status: Int, phrase: String) {
+    // A 401 went out as "HTTP/1.1 401 Status 401" (`--api-key`, Web Push), a 417 as "Status 417".
+    #expect(HTTPResponse.reasonPhrase(for: status) == phrase)
+    let head = String(decoding: HTTPResponse(status: status).serialized().prefix(while: { $0 != 0x0D }), as: UTF8.self)
+    #expect(head == "HTTP/1.1 \(status) \(phrase)")
+}

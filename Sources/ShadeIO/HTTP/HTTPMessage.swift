@@ -267,6 +267,7 @@ public struct HTTPResponse: Equatable, Sendable {
         return bytes
     }
 
+    /// RFC 9110's reason phrases, for every status Shade sends and those next to them.
     public static func reasonPhrase(for status: Int) -> String {
         switch status {
         case 100: "Continue"
@@ -274,7 +275,9 @@ public struct HTTPResponse: Equatable, Sendable {
         case 201: "Created"
         case 202: "Accepted"
         case 204: "No Content"
+        case 304: "Not Modified"
         case 400: "Bad Request"
+        case 401: "Unauthorized"
         case 403: "Forbidden"
         case 404: "Not Found"
         case 405: "Method Not Allowed"
@@ -283,12 +286,14 @@ public struct HTTPResponse: Equatable, Sendable {
         case 411: "Length Required"
         case 413: "Content Too Large"
         case 415: "Unsupported Media Type"
+        case 417: "Expectation Failed"
         case 429: "Too Many Requests"
         case 431: "Request Header Fields Too Large"
         case 500: "Internal Server Error"
         case 501: "Not Implemented"
         case 502: "Bad Gateway"
         case 503: "Service Unavailable"
+        case 504: "Gateway Timeout"
         case 505: "HTTP Version Not Supported"
         default: "Status \(status)"
         }
