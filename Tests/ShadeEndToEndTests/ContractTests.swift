@@ -32,7 +32,7 @@ struct ContractTests {
         (["lint", "SAMPLE:lint/V8-trailing-comma.json"], 1, ""),
         (["explain", "A5"], 0, ""),
         (["explain", "Z9"], 2, "shade: no rule Z9; the closest: "),
-        (["state", "no-such-file.json"], 2, "shade: no-such-file.json: no such file or directory\n"),
+        (["state", "no-such-file.json"], 2, "shade: no-such-file.json: no such file or directory — check the path (a directory reads its payload files, - reads standard input)\n"),
         (["stat", "x"], 2, "shade: unknown command stat (did you mean state?)"),
     ] as [([String], Int32, String)])
     func exitCodesAndStderrPerCommand(arguments: [String], status: Int32, stderr: String) throws {

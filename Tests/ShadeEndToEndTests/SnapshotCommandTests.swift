@@ -55,7 +55,7 @@ func aBadSizeIsAUsageErrorThatSaysTheFix(size: String) throws {
     #expect(noFile.stderr.contains("needs at least one FILE"))
     let missing = try runCommand(Build.shade, ["snapshot", "no-such-file.json"])
     #expect(missing.status == 2)
-    #expect(missing.stderr == "shade: no-such-file.json: no such file or directory\n")
+    #expect(missing.stderr == "shade: no-such-file.json: no such file or directory — check the path (a directory reads its payload files, - reads standard input)\n")
     let unknown = try runCommand(Build.shade, ["snapshot", Build.sample("demo.jsonl"), "--sise", "80x24"])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("did you mean --size?"))

@@ -44,11 +44,14 @@ private func document(_ name: String, _ kind: InputDocument.Kind, _ text: String
 
 @Test func missingFileIsAnErrorNamingThePath() throws {
     let root = try makeDirectory(["a.json": "{}"])
-    #expect(throws: InputError(path: root + "/missing.json", reason: "no such file or directory")) {
+    #expect(throws: InputError(path: root + "/missing.json", reason: "no such file or directory", fix: "check the path (a directory reads its payload files, - reads standard input)")) {
         try InputFiles.expand([root + "/a.json", root + "/missing.json"])
     }
     #expect(InputError(path: "x.json", reason: "no such file or directory").description
         == "cannot read x.json: no such file or directory")
+    // DESIGN: a usage error names the problem and the fix.
+    #expect(InputError(path: "x.json", reason: "no such file or directory", fix: "check the path").usageMessage
+        == "x.json: no such file or directory — check the path")
 }
 
 @Test(arguments: [

@@ -26,13 +26,36 @@ public struct InputDocument: Equatable, Sendable {
 public struct InputError: Error, Equatable, Sendable, CustomStringConvertible {
     public var path: String
     public var reason: String
+    /// What to do about it, where there is something to say (a path that is not there).
+    public var fix: String?
 
-    public init(path: String, reason: String) {
+    public init(path: String, reason: String, fix: String? = nil) {
         self.path = path
         self.reason = reason
+        self.fix = fix
+    }
+
+    /// The error the last system call left in `errno`, for `path`.
+    static func system(_ path: String, doing action: String? = nil) -> InputError {
+        let code = errno
+        let reason = switch code {
+        case ENOENT: "no such file or directory"
+        case EACCES: "permission denied"
+        case EISDIR: "is a directory"
+        default: String(cString: strerror(code))
+        }
+        let fix: String? = switch code {
+        case ENOENT: "check the path (a directory reads its payload files, - reads standard input)"
+        case EACCES: "check the file's permissions"
+        default: nil
+        }
+        return InputError(path: path, reason: action.map { "\($0): \(reason)" } ?? reason, fix: fix)
     }
 
     public var description: String { "cannot read \(path): \(reason)" }
+
+    /// The one line a command prints: the problem, then the fix (DESIGN: usage errors name both).
+    public var usageMessage: String { "\(path): \(reason)" + (fix.map { " — \($0)" } ?? "") }
 }
 
 /// An input before it is read: a file (its kind from its name) or standard input (its kind sniffed
@@ -88,7 +111,7 @@ public enum InputFiles {
                 continue
             }
             var status = stat()
-            guard stat(argument, &status) == 0 else { throw InputError(path: argument, reason: errnoText()) }
+            guard stat(argument, &status) == 0 else { throw InputError.system(argument) }
             if status.st_mode & S_IFMT == S_IFDIR {
                 for name in try directoryEntries(argument) where isPayloadFile(name) {
                     let path = argument.hasSuffix("/") ? argument + name : argument + "/" + name
@@ -115,9 +138,9 @@ public enum InputFiles {
         case .path(let path):
             guard kind(ofPath: path) == .lines else { return whole(try read(path).bytes) }
             let fd = open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+            guard fd >= 0 else { throw InputError.system(path) }
             defer { close(fd) }
-            guard LineChunks.forEach(fd: fd, line) else { throw InputError(path: path, reason: errnoText()) }
+            guard LineChunks.forEach(fd: fd, line) else { throw InputError.system(path) }
         case .standardInput:
             // Read until the first bytes tell lines from one document (`sniffKind`).
             var prefix: [UInt8] = []
@@ -126,14 +149,14 @@ public enum InputFiles {
             while true {
                 decided = sniffKind(prefix, atEnd: atEnd)
                 if decided != nil { break }
-                guard let more = readChunk(fd: standardInput) else { throw InputError(path: "-", reason: errnoText()) }
+                guard let more = readChunk(fd: standardInput) else { throw InputError.system("-") }
                 if more.isEmpty { atEnd = true } else { prefix += more }
             }
             if decided == .lines {
-                guard LineChunks.forEach(fd: standardInput, after: prefix, line) else { throw InputError(path: "-", reason: errnoText()) }
+                guard LineChunks.forEach(fd: standardInput, after: prefix, line) else { throw InputError.system("-") }
             } else {
                 if !atEnd {
-                    guard let rest = readAll(fd: standardInput) else { throw InputError(path: "-", reason: errnoText()) }
+                    guard let rest = readAll(fd: standardInput) else { throw InputError.system("-") }
                     prefix += rest
                 }
                 whole(prefix)
@@ -145,10 +168,10 @@ public enum InputFiles {
     /// up to its first other byte.
     public static func isBlank(_ path: String) throws(InputError) -> Bool {
         let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+        guard fd >= 0 else { throw InputError.system(path) }
         defer { close(fd) }
         while true {
-            guard let chunk = readChunk(fd: fd) else { throw InputError(path: path, reason: errnoText()) }
+            guard let chunk = readChunk(fd: fd) else { throw InputError.system(path) }
             if chunk.isEmpty { return true }
             if !chunk.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) { return false }
         }
@@ -172,20 +195,20 @@ public enum InputFiles {
         switch source.origin {
         case .path(let path):
             let fd = Glibc.open(path, O_RDONLY | O_CLOEXEC)
-            guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+            guard fd >= 0 else { throw InputError.system(path) }
             return .file(name: source.name, fd: fd, kind: kind(ofPath: path))
         case .standardInput:
             let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
             var template = Array((directory + "/shade-stdin-XXXXXX").utf8CString)
             let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw InputError(path: "-", reason: "cannot make a temporary file: " + errnoText()) }
+            guard fd >= 0 else { throw InputError.system("-", doing: "cannot make a temporary file") }
             template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
             var prefix: [UInt8] = []   // the first bytes, until they tell lines from one document
             var kind: InputDocument.Kind?
             while true {
                 guard let chunk = readChunk(fd: STDIN_FILENO) else {
                     close(fd)
-                    throw InputError(path: "-", reason: errnoText())
+                    throw InputError.system("-")
                 }
                 if kind == nil {
                     prefix += chunk
@@ -196,7 +219,7 @@ public enum InputFiles {
                 let written = chunk.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
                 guard written == chunk.count else {
                     close(fd)
-                    throw InputError(path: "-", reason: "cannot copy standard input to a temporary file: " + errnoText())
+                    throw InputError.system("-", doing: "cannot copy standard input to a temporary file")
                 }
             }
             return .file(name: "-", fd: fd, kind: kind ?? .whole)
@@ -295,9 +318,9 @@ public enum InputFiles {
     /// One file as a document of the kind its name says.
     public static func read(_ path: String) throws(InputError) -> InputDocument {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { throw InputError(path: path, reason: errnoText()) }
+        guard fd >= 0 else { throw InputError.system(path) }
         defer { close(fd) }
-        guard let bytes = readAll(fd: fd) else { throw InputError(path: path, reason: errnoText()) }
+        guard let bytes = readAll(fd: fd) else { throw InputError.system(path) }
         return InputDocument(name: path, kind: kind(ofPath: path), bytes: bytes)
     }
 
@@ -320,7 +343,7 @@ public enum InputFiles {
     }
 
     private static func directoryEntries(_ path: String) throws(InputError) -> [String] {
-        guard let directory = opendir(path) else { throw InputError(path: path, reason: errnoText()) }
+        guard let directory = opendir(path) else { throw InputError.system(path) }
         defer { closedir(directory) }
         var names: [[UInt8]] = []
         while let entry = readdir(directory) {
@@ -331,12 +354,4 @@ public enum InputFiles {
         return names.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
     }
 
-    private static func errnoText() -> String {
-        switch errno {
-        case ENOENT: "no such file or directory"
-        case EACCES: "permission denied"
-        case EISDIR: "is a directory"
-        default: String(cString: strerror(errno))
-        }
-    }
 }

@@ -20,7 +20,7 @@ enum Session {
 
         /// Every source read whole, for the commands that check documents as they are (`lint`, `send`).
         func documents() throws(UsageError) -> [InputDocument] {
-            do { return try InputFiles.expand(sources.map(\.name)) } catch { throw UsageError("\(error.path): \(error.reason)") }
+            do { return try InputFiles.expand(sources.map(\.name)) } catch { throw UsageError(error.usageMessage) }
         }
     }
 
@@ -40,7 +40,7 @@ enum Session {
                     if try InputFiles.isBlank(path) { inputs.empty.append("no payload in \(source.name) (it has no line of JSON)") }
                 }
             } catch {
-                throw UsageError("\(error.path): \(error.reason)")   // as `shade state` has always said it
+                throw UsageError(error.usageMessage)   // as `shade state` has always said it
             }
             inputs.sources += sources
         }
@@ -95,7 +95,7 @@ enum Session {
                         intake.line(bytes, number: number, terminated: terminated, source: source.name) { apply($0) }
                     })
                 } catch {
-                    throw UsageError("\(error.path): \(error.reason)")
+                    throw UsageError(error.usageMessage)
                 }
             }
             for transition in timeline?.finish() ?? [] { emit(.transition(transition)) }

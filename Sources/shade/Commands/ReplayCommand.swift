@@ -46,7 +46,7 @@ enum ReplayCommand {
         let offline = try Session.offlineWindow(parsed)
         let read = try Session.read(inputs)
         let sources: ReplayInputs
-        do { sources = try InputFiles.openForReplay(read.sources) } catch { throw UsageError("\(error.path): \(error.reason)") }
+        do { sources = try InputFiles.openForReplay(read.sources) } catch { throw UsageError(error.usageMessage) }
         let texts = try Session.resolver(options: options)
         let session = LiveSession(options: options, texts: texts, journal: nil, apiKey: nil, clock: SystemClock())
         let title = "Shade — replaying " + inputs.joined(separator: " ")
