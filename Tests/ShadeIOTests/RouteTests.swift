@@ -87,6 +87,10 @@ let largeAlert = String(repeating: "x", count: 4100)
     ("/3/device/00ff", [], "", #"400 {"reason": "PayloadEmpty"}"#),
     ("/3/device/not-hex", [], #"{"aps":{"alert":"hi"}}"#, #"400 {"reason": "BadDeviceToken"}"#),
     ("/3/device/", [], #"{"aps":{"alert":"hi"}}"#, #"400 {"reason": "MissingDeviceToken"}"#),
+    ("/3/device/00ff", [], #"{"notification":{"title":"x"}}"#,
+     #"400 {"reason": "BadPayload", "message": "APNs takes {\"aps\": {…}} (D4); got an FCM legacy message — put what it shows in \"aps\", or POST it to /push"}"#),
+    ("/3/device/00ff", [], #"{"data":{"k":"v"}}"#,
+     #"400 {"reason": "BadPayload", "message": "APNs takes {\"aps\": {…}} (D4); got a data-only message — put what it shows in \"aps\", or POST it to /push"}"#),
     ("/3/device/00ff", [], #"{"aps":{"alert":"hi"},}"#,
      #"400 {"reason": "BadPayload", "message": "invalid JSON (V8) at line 1, column 22: trailing comma before '}'"}"#),
     // FCM HTTP v1

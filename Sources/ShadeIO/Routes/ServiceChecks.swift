@@ -95,6 +95,11 @@ enum ServiceChecks {
             let message = "the FCM v1 API takes {\"message\": {…}} (D2); got \(article(push.shape.displayName)) — wrap it in \"message\", or POST it to /push"
             return PushRefusal(status: 400, code: "INVALID_ARGUMENT", message: message,
                                serviceMessage: "Invalid JSON payload received. \(message)")
+        case .apns where push.shape != .apns:
+            // APNs delivers to Apple devices only: another service's request sent to it is misrouted,
+            // and must not show on Android or the web as if its own service had carried it.
+            return PushRefusal(status: 400, code: nil, message: "APNs takes {\"aps\": {…}} (D4); got \(article(push.shape.displayName))"
+                                + " — put what it shows in \"aps\", or POST it to /push")
         case .expo where push.shape != .expo:
             return PushRefusal(status: 400, code: "DeviceNotRegistered",
                                message: "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); "
