@@ -222,6 +222,10 @@ struct ConversationKeyTests {
         ("message.data.thread", #"{"message":{"token":"t","notification":{"title":"Ali","body":"hi"},"data":{"thread":"th-1"}}}"#, "th-1"),
         ("data.payload.room", #"{"userId":"u","title":"Ali","body":"hi","data":{"payload":"  {\"room\": 5}"}}"#, "5"),
         ("custom.room", #"{"userId":"u","title":"Ali","body":"hi","custom":{"room":"c1"}}"#, "c1"),
+        // `data.…` not at the root reads the app's data where the shape keeps it.
+        ("data.payload.room", #"{"message":{"token":"t","notification":{"title":"T","body":"b"},"data":{"payload":"{\"room\":\"R9\"}"}}}"#, "R9"),
+        ("data.thread", #"{"message":{"token":"t","notification":{"title":"T","body":"b"},"data":{"thread":"th-2"}}}"#, "th-2"),
+        ("data.room", #"{"interests":["i"],"fcm":{"notification":{"title":"T","body":"b"},"data":{"room":"p1"}}}"#, "p1"),
     ])
     func groupBy_thePathIsTheConversationId(path: String, push: String, key: String) throws {
         let item = try #require(center(push, Profile(platform: .android, groupBy: path)).state.items.first)
@@ -235,6 +239,8 @@ struct ConversationKeyTests {
         ("data.payload.room", #"{"userId":"u","title":"Ali","body":"hi","data":{"payload":"not json"}}"#),
         ("data.payload.room", #"{"userId":"u","title":"Ali","body":"hi","data":{"payload":{"room":{"id":1}}}}"#),
         ("data.payload.room", #"{"userId":"u","title":"Ali","body":"hi","data":{"payload":{"room":""}}}"#),
+        ("data.nope", #"{"message":{"token":"t","notification":{"title":"T","body":"b"},"data":{"thread":"th-2"}}}"#),
+        ("message.nope", #"{"message":{"token":"t","notification":{"title":"T","body":"b"},"data":{"nope":"x"}}}"#),
     ])
     func groupBy_nothingAtThePathIsAPlainNotification(path: String, push: String) throws {
         let item = try #require(center(push, Profile(platform: .android, groupBy: path)).state.items.first)

@@ -17,7 +17,7 @@ public struct ConversationKeys: Sendable, Equatable {
     /// C1: `conversationId` (or the profile's `--group-by` path, followed from the payload's root), a
     /// non-empty string or a number. Returns nil for a plain notification (C8).
     static func read(data: AppData.Object, root: PayloadValue?, groupBy: String?, pushTitle: String?) -> ConversationKeys? {
-        let raw: PayloadValue? = groupBy.map { root?.value(atPath: $0) } ?? data["conversationId"]
+        let raw: PayloadValue? = groupBy.map { groupKey(at: $0, root: root, data: data) } ?? data["conversationId"]
         guard let id = conversationID(raw) else { return nil }
         // C2: absent senderName → the push title.
         let name = nonEmpty(data["senderName"]?.scalarText) ?? pushTitle ?? ""
@@ -32,6 +32,18 @@ public struct ConversationKeys: Sendable, Equatable {
             title: nonEmpty(data["conversationTitle"]?.scalarText),
             isGroup: isGroupFlag(data["conversationIsGroup"]),
             explicitSenderID: explicitID != nil)
+    }
+
+    /// `--group-by PATH`, followed from the payload's root; a path that starts `data.` and is not
+    /// there is also followed into the data the app receives, where its shape keeps it (FCM v1's
+    /// `message.data`, a Pusher Beams block's `data`), so one path serves every shape.
+    static func groupKey(at path: String, root: PayloadValue?, data: AppData.Object) -> PayloadValue? {
+        if let found = root?.value(atPath: path) { return found }
+        guard path.hasPrefix("data.") else { return nil }
+        let rest = path.dropFirst(5)
+        let first = rest.prefix { $0 != "." }
+        guard let top = data[String(first)] else { return nil }
+        return first.count == rest.count ? top : top.value(atPath: String(rest.dropFirst(first.count + 1)))
     }
 
     /// The keys C8 ignores without a conversation id (C2–C6).

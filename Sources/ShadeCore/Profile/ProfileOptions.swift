@@ -37,7 +37,9 @@ public struct ProfileOptions: Sendable, Equatable {
       --locale TAG            the device language: en (default), zh-Hans, zh-Hant, …
       --strings FILE          a string table (.strings, strings.xml, .json); repeatable
       --group-by PATH         a dotted path into the payload that names the conversation
-                              (e.g. data.payload.room) instead of data.conversationId
+                              (e.g. data.payload.room) instead of data.conversationId;
+                              data.… also reads the app's data where the shape keeps it
+                              (FCM v1's message.data)
       --bundle-at N           plain notifications of one app that make a bundle, default 4 (A8)
     """
 
