@@ -235,3 +235,21 @@ func everyAPNsReplyCarriesAnAPNsIDTheRequestsOwnWhenItSentOne(strictAuth: Bool, 
     #expect(echoed.status == status)
     #expect(echoed.headers["apns-id"] == own)
 }
+
+@Test(.enabled(if: curlAvailable), arguments: [
+    // An unreadable request counts where its service delivers: APNs to iOS, the others everywhere.
+    ("/3/device/00ff", #"{"aps":{"alert":"hi"},}"#, "android 1/0/1 ios 1/1/0 web 1/0/1"),
+    ("/3/device/00ff", "", "android 1/0/1 ios 1/1/0 web 1/0/1"),
+    ("/push", #"{"aps":{"alert":"hi"},}"#, "android 1/1/0 ios 1/1/0 web 1/1/0"),
+    ("/fcm/send", "{", "android 1/1/0 ios 1/1/0 web 1/1/0"),
+])
+func aRequestNoOneCouldReadIsRejectedOnThePlatformsItsServiceReaches(path: String, body: String, expected: String) throws {
+    let server = try LiveServer()
+    defer { server.stop() }
+    #expect(try curlRequest([server.base + path, "--data-binary", body]).status == 400)
+    let profiles = try server.state(platform: "all")["profiles"]?.array ?? []
+    let counts = profiles.map { p in
+        "\(p["platform"]?.string ?? "?") \(compact(p["received"]))/\(compact(p["rejected"]))/\(compact(p["elsewhere"]))"
+    }
+    #expect(counts.joined(separator: " ") == expected, "received/rejected/elsewhere")
+}

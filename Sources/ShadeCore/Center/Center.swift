@@ -94,6 +94,11 @@ public struct Center: Sendable {
     /// A push no profile could read: invalid JSON or an unknown shape (SPEC §1). It still counts.
     public mutating func reject(_ rejection: Rejection) {
         received += 1
+        // A request only another platform's service carries (an unreadable body sent to APNs).
+        if let reaches = rejection.reaches, !reaches.contains(profile.platform) {
+            elsewhere += 1
+            return
+        }
         recordRejection(source: rejection.source.description, reason: rejection.reason)
     }
 

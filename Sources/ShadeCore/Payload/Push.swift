@@ -215,9 +215,13 @@ public struct Push: Sendable, Equatable {
 public struct Rejection: Sendable, Equatable {
     public var source: SourcePosition
     public var reason: String
+    /// The platforms it was on its way to, when the way told (a request to APNs reaches iOS only);
+    /// nil: every platform. The others count it `elsewhere`.
+    public var reaches: Set<Platform>?
 
-    public init(source: SourcePosition, reason: String) {
+    public init(source: SourcePosition, reason: String, reaches: Set<Platform>? = nil) {
         self.source = source
         self.reason = reason
+        self.reaches = reaches
     }
 }

@@ -135,4 +135,14 @@ enum PushService: Equatable, Sendable {
     case webPush
     /// `POST /push` and NDJSON: the checks of the service the payload's shape goes to.
     case anyShape
+
+    /// The platforms whatever this service carries can reach, where that is fewer than all: what
+    /// it could not read still counts only there (DESIGN: rejected on the platforms it reaches).
+    var platforms: Set<Platform>? {
+        switch self {
+        case .apns: [.ios]
+        case .webPush: [.web]
+        case .sendToUser, .fcmV1, .fcmLegacy, .expo, .anyShape: nil
+        }
+    }
 }

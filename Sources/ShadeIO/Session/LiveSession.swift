@@ -419,9 +419,10 @@ public final class LiveSession: ConnectionHandler {
         admissions.reserveCapacity(outcomes.count)
         for outcome in outcomes {
             switch outcome {
-            case .rejected(let rejection):
+            case .rejected(var rejection):
                 refusedCount += 1
-                apply(outcome, refusal: nil, announce: true)
+                rejection.reaches = service.platforms
+                apply(.rejected(rejection), refusal: nil, announce: true)
                 admissions.append(.refused(nil, PushRefusal(status: 400, code: nil, message: rejection.reason)))
             case .push(var push):
                 push.id = 0   // numbered once accepted
@@ -478,9 +479,9 @@ public final class LiveSession: ConnectionHandler {
     }
 
     /// A request or line that did not parse as anything pushable still counts (SPEC §1).
-    func rejectUnreadable(source: SourcePosition, reason: String) {
+    func rejectUnreadable(source: SourcePosition, reason: String, service: PushService = .anyShape) {
         refusedCount += 1
-        apply(.rejected(Rejection(source: source, reason: reason)), refusal: nil, announce: true)
+        apply(.rejected(Rejection(source: source, reason: reason, reaches: service.platforms)), refusal: nil, announce: true)
         changeCount += 1
     }
 
@@ -592,7 +593,7 @@ public final class LiveSession: ConnectionHandler {
     func push(_ request: HTTPRequest, route: Route, from connection: ConnectionInfo) -> HTTPResponse {
         let name = sourceName(request, from: connection)
         if case .apns = route, let empty = ServiceRules.emptyPayloadRefusal(body: request.body) {
-            rejectUnreadable(source: SourcePosition(name: name), reason: empty.message)
+            rejectUnreadable(source: SourcePosition(name: name), reason: empty.message, service: route.service)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
         var note: String?
@@ -608,7 +609,7 @@ public final class LiveSession: ConnectionHandler {
                                   channel: connection.channel)
         if let count = intake.pushCount(request.body, ifOver: ServiceChecks.batchLimit(route.service)),
            let tooMany = ServiceChecks.batchRefusal(pushes: count, service: route.service) {
-            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message, service: route.service)
             return replies.requestError(route, tooMany)
         }
         var outcomes = intake.document(request.body, source: name, transport: transport)   // invalid JSON: said where
@@ -625,7 +626,7 @@ public final class LiveSession: ConnectionHandler {
         // service, and a result or ticket each in the reply: they count toward the same limit.
         if let tooMany = ServiceChecks.batchRefusal(pushes: Self.messageCount(outcomes, service: route.service), service: route.service,
                                                     counting: "messages (a push to several tokens is one per token)") {
-            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message)
+            rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message, service: route.service)
             return replies.requestError(route, tooMany)
         }
         let admissions = admit(outcomes, service: route.service)
