@@ -259,3 +259,25 @@ func C4_theASCIIPathAnswersAsTheGraphemeRule(url: String) {
     #expect(ConversationKeys.isHTTPSImageURL(url) == ConversationKeys.unicodeIsHTTPSImageURL(url))
     if let fast = ConversationKeys.asciiIsHTTPSImageURL(url) { #expect(fast == ConversationKeys.unicodeIsHTTPSImageURL(url)) }
 }
+
+@Test func C4_theWordAtATimeReadingAgreesForEveryASCIIByteAtEveryPlaceOfAURL() {
+    // The scheme is compared as one word, with its letters lowercased by `| 0x20`, and the URL is
+    // checked for ASCII and `\r` eight bytes at a time: every byte at every place must agree.
+    let url = Array("https://cdn.example.com/avatars/ali.png?size=64".utf8)
+    var disagreements: [String] = []
+    for place in url.indices {
+        for byte in UInt8(0)..<0x80 {
+            var bytes = url
+            bytes[place] = byte
+            let text = String(decoding: bytes, as: UTF8.self)
+            if ConversationKeys.isHTTPSImageURL(text) != ConversationKeys.unicodeIsHTTPSImageURL(text) {
+                disagreements.append("\(place): 0x\(String(byte, radix: 16))")
+            }
+        }
+        // A non-ASCII scalar there leaves it to the grapheme rule.
+        var bytes = url
+        bytes.replaceSubrange(place...place, with: Array("é".utf8))
+        #expect(ConversationKeys.asciiIsHTTPSImageURL(String(decoding: bytes, as: UTF8.self)) == nil)
+    }
+    #expect(disagreements == [])
+}

@@ -90,22 +90,33 @@ public struct ConversationKeys: Sendable, Equatable {
     static func asciiIsHTTPSImageURL(_ text: String) -> Bool? {
         var text = text
         return text.withUTF8 { utf8 -> Bool? in
-            for b in utf8 where b >= 0x80 || b == 0x0D { return nil }
-            guard utf8.count > 8 else { return false }
-            for i in 0..<8 {
-                let b = utf8[i]
-                if ((0x41...0x5A).contains(b) ? b | 0x20 : b) != httpsScheme[i] { return false }
+            guard let base = utf8.baseAddress else { return false }
+            let count = utf8.count
+            // ASCII without `\r`, eight bytes at a time (a URL is some sixty).
+            var i = 0
+            while i + 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+                let cr = word ^ 0x0D0D_0D0D_0D0D_0D0D   // a zero byte where a `\r` was
+                if word & 0x8080_8080_8080_8080 != 0 || (cr &- 0x0101_0101_0101_0101) & ~cr & 0x8080_8080_8080_8080 != 0 { return nil }
+                i += 8
             }
-            var i = 8
-            while i < utf8.count, utf8[i] != UInt8(ascii: "/"), utf8[i] != UInt8(ascii: "?"), utf8[i] != UInt8(ascii: "#") {
-                if utf8[i] == 0x20 || (0x09...0x0D).contains(utf8[i]) { return false }  // Unicode White_Space in ASCII
+            while i < count {
+                if base[i] >= 0x80 || base[i] == 0x0D { return nil }
+                i += 1
+            }
+            guard count > 8 else { return false }
+            // `https://`, its letters in either case: `b | 0x20` is a lowercase letter only for that
+            // letter and its capital.
+            let scheme = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)) | 0x0000_0020_2020_2020
+            guard scheme == 0x2F2F_3A73_7074_7468 else { return false }   // "https://", little-endian
+            i = 8
+            while i < count, base[i] != UInt8(ascii: "/"), base[i] != UInt8(ascii: "?"), base[i] != UInt8(ascii: "#") {
+                if base[i] == 0x20 || (0x09...0x0D).contains(base[i]) { return false }  // Unicode White_Space in ASCII
                 i += 1
             }
             return i > 8
         }
     }
-
-    private static let httpsScheme: [UInt8] = Array("https://".utf8)
 
     static func unicodeIsHTTPSImageURL(_ text: String) -> Bool {
         guard text.count > 8, text.prefix(8).lowercased() == "https://" else { return false }
