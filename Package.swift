@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// Release builds of Shade's own code skip the run-time exclusivity checks (`swift_beginAccess` on
+/// every access to a class's stored property: 4% of an HTTP request's instructions); debug builds,
+/// and so every test, and the fuzz builds keep them (DECISIONS.md 104).
+let shadeSettings: [SwiftSetting] = Context.environment["SHADE_FUZZ"] == "1" ? []
+    : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+
 let package = Package(
     name: "Shade",
     products: [
@@ -8,21 +14,22 @@ let package = Package(
     ],
     targets: [
         // Pure: payload bytes → Push → Center → CenterState. No terminal, no socket.
-        .target(name: "ShadeCore"),
+        .target(name: "ShadeCore", swiftSettings: shadeSettings),
         // Pure: CenterState + UI state → Screen (a grid of cells); key reducer.
-        .target(name: "ShadeUI", dependencies: ["ShadeCore"]),
+        .target(name: "ShadeUI", dependencies: ["ShadeCore"], swiftSettings: shadeSettings),
         // Sockets, TLS, HTTP/1.1 and HTTP/2 and NDJSON framing, journal, replay timing.
-        .target(name: "ShadeIO", dependencies: ["ShadeCore", "COpenSSL", "CNghttp2", "CZlib"]),
+        .target(name: "ShadeIO", dependencies: ["ShadeCore", "COpenSSL", "CNghttp2", "CZlib"], swiftSettings: shadeSettings),
         .systemLibrary(name: "CNcursesw", providers: [.apt(["libncurses-dev"])]),
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CNghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
         // The only code that calls curses.
-        .target(name: "ShadeTerminal", dependencies: ["ShadeUI", "CNcursesw"]),
+        .target(name: "ShadeTerminal", dependencies: ["ShadeUI", "CNcursesw"], swiftSettings: shadeSettings),
         .executableTarget(
             name: "shade",
             dependencies: ["ShadeCore", "ShadeUI", "ShadeIO", "ShadeTerminal"],
-            resources: []
+            resources: [],
+            swiftSettings: shadeSettings
         ),
         .testTarget(name: "ShadeCoreTests", dependencies: ["ShadeCore"], resources: [.copy("Fixtures")]),
         .testTarget(name: "ShadeUITests", dependencies: ["ShadeUI", "ShadeCore"]),
