@@ -207,8 +207,9 @@ public enum InputFiles {
             var kind: InputDocument.Kind?
             while true {
                 guard let chunk = readChunk(fd: STDIN_FILENO) else {
+                    let error = InputError.system("-")   // before `close` can change errno
                     close(fd)
-                    throw InputError.system("-")
+                    throw error
                 }
                 if kind == nil {
                     prefix += chunk
@@ -218,8 +219,9 @@ public enum InputFiles {
                 if chunk.isEmpty { break }
                 let written = chunk.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
                 guard written == chunk.count else {
+                    let error = InputError.system("-", doing: "cannot copy standard input to a temporary file")
                     close(fd)
-                    throw InputError.system("-", doing: "cannot copy standard input to a temporary file")
+                    throw error
                 }
             }
             return .file(name: "-", fd: fd, kind: kind ?? .whole)
@@ -353,5 +355,4 @@ public enum InputFiles {
         }
         return names.sorted { $0.lexicographicallyPrecedes($1) }.map { String(decoding: $0, as: UTF8.self) }
     }
-
 }

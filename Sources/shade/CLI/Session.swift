@@ -40,7 +40,7 @@ enum Session {
                     if try InputFiles.isBlank(path) { inputs.empty.append("no payload in \(source.name) (it has no line of JSON)") }
                 }
             } catch {
-                throw UsageError(error.usageMessage)   // as `shade state` has always said it
+                throw UsageError(error.usageMessage)
             }
             inputs.sources += sources
         }
