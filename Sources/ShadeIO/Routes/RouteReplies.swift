@@ -293,14 +293,7 @@ struct RouteReplies {
         var text: [UInt8] = []
         text.reserveCapacity(40)
         text += #"{"ok": true, "id": "#.utf8
-        if id < 0 { text.append(UInt8(ascii: "-")) }
-        let digitsStart = text.count
-        var rest = id.magnitude
-        repeat {
-            text.append(UInt8(ascii: "0") + UInt8(rest % 10))
-            rest /= 10
-        } while rest > 0
-        text[digitsStart...].reverse()
+        text += String(id).utf8
         text.append(UInt8(ascii: "}"))
         return text
     }
