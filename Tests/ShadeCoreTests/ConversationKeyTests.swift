@@ -281,3 +281,88 @@ func C4_theASCIIPathAnswersAsTheGraphemeRule(url: String) {
     }
     #expect(disagreements == [])
 }
+
+/// Centers that share a `ConversationKeysMemo` (a live session's three) must each hold what it would
+/// alone: the memo hands the keys one center read to the next only for the same data, push,
+/// `--group-by` and title.
+struct ConversationKeysMemoTests {
+    /// FCM v1 with an APNs override: one data object, and a title per platform, which C2 makes
+    /// the sender's name where the data names none.
+    static let titledPerPlatform = #"""
+        {"message":{"token":"t","notification":{"title":"Android title","body":"b"},"data":{"conversationId":"room_1"},"apns":{"payload":{"aps":{"alert":{"title":"iOS title","body":"b"}}}}}}
+        """#
+
+    static func documents() throws -> [(name: String, outcomes: [Intake.Outcome])] {
+        var out: [(String, [Intake.Outcome])] = []
+        for name in SamplesStateTests.pushFiles { out.append((name, try SamplesStateTests.outcomes(of: name))) }
+        for name in try fixtureNames("vectors") where name != "README.md" {
+            var intake = Intake()
+            out.append((name, intake.document(try fixtureBytes("vectors/" + name), source: name)))
+        }
+        var intake = Intake()
+        out.append(("titled per platform", intake.document(Array(titledPerPlatform.utf8), source: "t.json")))
+        return out
+    }
+
+    @Test(arguments: [nil, "data.conversationId", "data.payload.room"] as [String?])
+    func C1_C2_centersSharingAKeysMemoHoldWhatEachHoldsAlone(groupBy: String?) throws {
+        let profiles = Platform.allCases.map { Profile(platform: $0, groupBy: groupBy) }
+        var differences: [String] = []
+        for (name, outcomes) in try Self.documents() {
+            var alone = profiles.map { Center(profile: $0) }
+            let memo = ConversationKeysMemo()
+            var sharing = profiles.map { profile -> Center in
+                var center = Center(profile: profile)
+                center.keysMemo = memo
+                return center
+            }
+            for outcome in outcomes {
+                for i in alone.indices { alone[i].apply(outcome) }
+                for i in sharing.indices { sharing[i].apply(outcome) }
+            }
+            for (a, s) in zip(alone, sharing) where tracedDigest(a.state) != tracedDigest(s.state) {
+                differences.append("\(name) on \(a.profile.platform)")
+            }
+        }
+        #expect(differences == [])
+    }
+
+    @Test func theMemoReadsAgainForAnotherTitleGroupByOrPushAndOnlyThen() throws {
+        let text = #"{"userId":"u","title":"@ali","body":"hi","data":{"conversationId":"room_42"}}"#
+        var intake = Intake()
+        let pushes = (intake.document(Array(text.utf8), source: "a.json") + intake.document(Array(text.utf8), source: "b.json"))
+            .compactMap { outcome -> Push? in if case .push(let push) = outcome { return push } else { return nil } }
+        try #require(pushes.count == 2)
+        func data(_ push: Push, _ platform: Platform) throws -> AppData {
+            guard case .show(let content) = push.delivery(on: platform, defaultApp: "app") else { throw CancellationError() }
+            return content.appData
+        }
+        let memo = ConversationKeysMemo()
+        var reads: [String] = []
+        func read(_ push: Push, _ platform: Platform, groupBy: String? = nil, title: String?, _ label: String) throws {
+            _ = memo.reading(try data(push, platform), push: push, groupBy: groupBy, pushTitle: title) {
+                reads.append(label)
+                return (nil, false, false)
+            }
+        }
+        try read(pushes[0], .android, title: "@ali", "first")
+        try read(pushes[0], .ios, title: "@ali", "same data and title: kept")
+        try read(pushes[0], .web, title: "Ali", "another title")
+        try read(pushes[0], .web, groupBy: "data.conversationId", title: "Ali", "another --group-by")
+        try read(pushes[1], .android, groupBy: "data.conversationId", title: "Ali", "another push, the same bytes")
+        #expect(reads == ["first", "another title", "another --group-by", "another push, the same bytes"])
+    }
+
+    @Test func C2_eachPlatformNamesTheSenderAfterItsOwnTitleThroughTheMemo() throws {
+        var intake = Intake()
+        let outcomes = intake.document(Array(Self.titledPerPlatform.utf8), source: "t.json")
+        let memo = ConversationKeysMemo()
+        var centers = [Platform.android, .ios].map { platform -> Center in
+            var center = Center(profile: Profile(platform: platform))
+            center.keysMemo = memo
+            return center
+        }
+        for outcome in outcomes { for i in centers.indices { centers[i].apply(outcome) } }
+        #expect(centers.map { $0.state.sections.flatMap(\.items).first?.lines.first?.sender } == ["Android title", "iOS title"])
+    }
+}

@@ -39,7 +39,7 @@ func I7_aVoIPPushIsItsPushTypeOrATopicEndingInDotVoip(headers: [String: String],
 }
 
 @Test(arguments: [0, 1, 9, 10, 99, 100, 12_345, Int.max, -1, Int.min])
-func anAcceptedNDJSONLineGetsTheRepliesSpacedJSON(id: Int) {
+func anAcceptedPushGetsTheGenericRepliesSpacedJSON(id: Int) {
     // Written straight for speed; the tree `generic` builds, spaced as every reply is, is the oracle.
     var intake = Intake()
     let push = intake.value(.object(JSONObject(["aps": .object(JSONObject(["alert": .string("hi")]))])),
@@ -48,7 +48,7 @@ func anAcceptedNDJSONLineGetsTheRepliesSpacedJSON(id: Int) {
     accepted.id = id
     let replies = RouteReplies(uuidPrefix: 7)
     let expected = RouteReplies.textBytes(replies.generic([.accepted(accepted)], isBatch: false))
-    #expect(String(decoding: replies.ndjson([.accepted(accepted)], isBatch: false), as: UTF8.self)
+    #expect(String(decoding: replies.genericBytes([.accepted(accepted)], isBatch: false), as: UTF8.self)
             == String(decoding: expected, as: UTF8.self))
     #expect(String(decoding: RouteReplies.accepted(id: id), as: UTF8.self) == #"{"ok": true, "id": \#(id)}"#)
 }

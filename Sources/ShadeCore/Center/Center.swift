@@ -39,6 +39,9 @@ public struct Center: Sendable {
     var collapsedLines: [CollapseLines: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
+    /// Shared by centers that take the same pushes in turn on one thread (a live session's three):
+    /// the keys of a push's data are read once for them all.
+    public var keysMemo: ConversationKeysMemo?
 
     public init(profile: Profile, texts: TextResolver = TextResolver()) {
         self.profile = profile
@@ -254,12 +257,15 @@ public struct Center: Sendable {
     func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
         let groupBy = profile.groupBy
         // The keys are read where they lie in the push; `--group-by` follows its path from the payload's root.
-        let (found, senderKeys, named) = content.appData.withObject { data -> (ConversationKeys?, Bool, Bool) in
-            let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: resolved.title)
-                : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: resolved.title) }
-            guard let keys else { return (nil, ConversationKeys.senderKeys.contains(where: data.has), false) }
-            return (keys, false, data.has("senderName"))
+        let read = {
+            content.appData.withObject { data -> ConversationKeysMemo.Reading in
+                let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: resolved.title)
+                    : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: resolved.title) }
+                guard let keys else { return (nil, ConversationKeys.senderKeys.contains(where: data.has), false) }
+                return (keys, false, data.has("senderName"))
+            }
         }
+        let (found, senderKeys, named) = keysMemo?.reading(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title, read) ?? read()
         guard let keys = found else {
             trace.append(TraceStep("C8", .plain(groupBy: groupBy, senderKeys: senderKeys)))
             return nil

@@ -129,3 +129,39 @@ public struct ConversationKeys: Sendable, Equatable {
         return s
     }
 }
+
+/// The conversation keys the last center read from a push's data, kept for the next one: a live
+/// session's centers take each push in turn, and most shapes hand every platform the same data
+/// object, whose keys cost more to read than the rest of a conversation push's placing.
+/// Only for centers that take their pushes on one thread (`LiveSession`'s); `@unchecked` for that.
+public final class ConversationKeysMemo: @unchecked Sendable {
+    /// What `Center.conversation(for:…)` reads: the keys, or whether sender keys stood without an id
+    /// (C8's note), and whether the data named its sender.
+    typealias Reading = (keys: ConversationKeys?, senderKeys: Bool, named: Bool)
+
+    private struct Entry {
+        // Held, not just compared: a freed store's address could be a new push's.
+        let dataStore: PayloadStore
+        let pushStore: PayloadStore
+        let places: AppData.TapePlaces
+        let groupBy: String?
+        let pushTitle: String?
+        let reading: Reading
+    }
+
+    private var last: Entry?
+
+    public init() {}
+
+    /// `read()`'s answer, read once for the same data, push, `--group-by` and title in a row.
+    func reading(_ data: AppData, push: Push, groupBy: String?, pushTitle: String?, _ read: () -> Reading) -> Reading {
+        guard let store = data.store, let places = data.tapePlaces else { return read() }
+        if let last, last.dataStore === store, last.pushStore === push.store, last.places == places,
+           last.groupBy == groupBy, last.pushTitle == pushTitle {
+            return last.reading
+        }
+        let reading = read()
+        last = Entry(dataStore: store, pushStore: push.store, places: places, groupBy: groupBy, pushTitle: pushTitle, reading: reading)
+        return reading
+    }
+}

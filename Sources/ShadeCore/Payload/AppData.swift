@@ -79,6 +79,25 @@ public struct AppData: Sendable, Equatable {
 
     public var isEmpty: Bool { object.isEmpty }
 
+    /// Where its objects lie in `store`, when every one lies there (nil: no data, or a tree): two app
+    /// data of one store with the same places are the same data.
+    var tapePlaces: TapePlaces? {
+        guard store != nil, case .onTape(let base, let baseCustom)? = base else { return nil }
+        switch overlay {
+        case nil: return TapePlaces(base: base, baseCustom: baseCustom, overlay: -1, overlayCustom: false)
+        case .onTape(let overlay, let overlayCustom)?:
+            return TapePlaces(base: base, baseCustom: baseCustom, overlay: overlay, overlayCustom: overlayCustom)
+        case .tree?: return nil
+        }
+    }
+
+    struct TapePlaces: Equatable {
+        let base: Int32
+        let baseCustom: Bool
+        let overlay: Int32
+        let overlayCustom: Bool
+    }
+
     public static func == (a: AppData, b: AppData) -> Bool { a.object == b.object }
 
     // MARK: reading keys in place

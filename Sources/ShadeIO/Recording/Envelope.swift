@@ -24,7 +24,7 @@ public enum Envelope {
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
     public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
-        var kept: [String: String] = Dictionary(minimumCapacity: 4)
+        var kept: [String: String] = [:]   // allocated at its first member: most requests keep one or none
         for field in headers {
             // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
             // turned down on their first letter before a lowercase copy is made.

@@ -73,7 +73,7 @@ struct RouteReplies {
         case .expo: return expo(admissions, unregistered: unregistered)
         case .sendToUser, .push, .state, .healthz, .expoReceipts, .webPushSubscription, .webPush, .oauthToken:
             let status = admissions.lazy.compactMap(\.refusal).first?.errorStatus ?? 200
-            return .json(status: status, Self.textBytes(generic(admissions, isBatch: isBatch)))
+            return .json(status: status, genericBytes(admissions, isBatch: isBatch))
         }
     }
 
@@ -281,9 +281,10 @@ struct RouteReplies {
         return .object(JSONObject(["ok": .bool(false), "ids": ids, "error": .string(error)]))
     }
 
-    func ndjson(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
-        // The reply nearly every line gets is written straight, the bytes `generic` would space: the
-        // tree of three values it builds cost more than parsing the line did.
+    /// `generic` as the bytes a reply sends (an NDJSON line's, `/push`'s, send-to-user's).
+    func genericBytes(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
+        // The reply nearly every push gets is written straight, the bytes `generic` would space: the
+        // tree of three values it builds cost more than parsing the push did.
         if !isBatch, admissions.count == 1, case .accepted(let push) = admissions[0] { return Self.accepted(id: push.id) }
         return Self.textBytes(generic(admissions, isBatch: isBatch))
     }

@@ -24,7 +24,42 @@ public struct Arrival: Sendable, Equatable {
     /// Set when a route or NDJSON refused the push as its service would: it was not recorded.
     public var refusal: PushRefusal?
     /// What each platform's center made of it.
-    public var effects: [Platform: Effect]
+    public var effects: Effects
+
+    /// An effect per platform, held in place: a dictionary cost an allocation per push.
+    public struct Effects: Sendable, Equatable {
+        private var slots: (android: Effect?, ios: Effect?, web: Effect?) = (nil, nil, nil)
+
+        public init() {}
+
+        public init(_ effects: [Platform: Effect]) {
+            for (platform, effect) in effects { self[platform] = effect }
+        }
+
+        public subscript(platform: Platform) -> Effect? {
+            get {
+                switch platform {
+                case .android: slots.android
+                case .ios: slots.ios
+                case .web: slots.web
+                }
+            }
+            set {
+                switch platform {
+                case .android: slots.android = newValue
+                case .ios: slots.ios = newValue
+                case .web: slots.web = newValue
+                }
+            }
+        }
+
+        /// The effects set, in `Platform.allCases` order.
+        public var values: [Effect] { Platform.allCases.compactMap { self[$0] } }
+
+        public static func == (a: Effects, b: Effects) -> Bool {
+            Platform.allCases.allSatisfy { a[$0] == b[$0] }
+        }
+    }
 }
 
 public final class LiveSession: ConnectionHandler {
@@ -136,7 +171,12 @@ public final class LiveSession: ConnectionHandler {
     }
 
     static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Center] {
-        Platform.allCases.map { Center(profile: options.profile($0), texts: texts) }
+        let memo = ConversationKeysMemo()   // the centers take each push in turn, on the poll loop's thread
+        return Platform.allCases.map {
+            var center = Center(profile: options.profile($0), texts: texts)
+            center.keysMemo = memo
+            return center
+        }
     }
 
     // MARK: listening
@@ -361,7 +401,7 @@ public final class LiveSession: ConnectionHandler {
             batch!.steps.append(.apply(outcome, refusal))
             return
         }
-        var effects = [Platform: Arrival.Effect](minimumCapacity: Platform.allCases.count)
+        var effects = Arrival.Effects()
         var fresh: [ErrorEntry] = []
         var time: Int64?
         if timeline != nil {
@@ -669,7 +709,7 @@ public final class LiveSession: ConnectionHandler {
 
     /// The NDJSON reply from admissions; in a batch, put off until the accepted pushes are numbered.
     private func ndjsonReply(_ admissions: [Admission], isBatch: Bool) -> [UInt8] {
-        guard batch != nil else { return replies.ndjson(admissions, isBatch: isBatch) }
+        guard batch != nil else { return replies.genericBytes(admissions, isBatch: isBatch) }
         batch!.replies.append(.admissions(batch!.admissions.count, isBatch: isBatch))
         batch!.admissions.append(admissions)
         return []
@@ -719,7 +759,7 @@ public final class LiveSession: ConnectionHandler {
             let start = output.count
             switch reply {
             case .bytes(let bytes): output += bytes
-            case .admissions(let index, let isBatch): output += replies.ndjson(batch.admissions[index], isBatch: isBatch)
+            case .admissions(let index, let isBatch): output += replies.genericBytes(batch.admissions[index], isBatch: isBatch)
             }
             if output.count == start || output.last != 0x0A { output.append(0x0A) }
         }
@@ -736,11 +776,11 @@ public final class LiveSession: ConnectionHandler {
                 return Array(#"{"ok": true}"#.utf8)
             case .key:
                 streamsRefused.insert(connection.id)
-                return replies.ndjson([.refused(nil, PushRefusal(status: 401, code: nil,
+                return replies.genericBytes([.refused(nil, PushRefusal(status: 401, code: nil,
                     message: "unauthorized: apiKey is not the key this Shade was started with (--api-key)"))], isBatch: false)
             case .push where credentials.streamNeedsKey(connection):
                 streamsRefused.insert(connection.id)
-                return replies.ndjson([.refused(nil, PushRefusal(status: 401, code: nil,
+                return replies.genericBytes([.refused(nil, PushRefusal(status: 401, code: nil,
                     message: "unauthorized: this Shade was started with --api-key; send {\"apiKey\": \"KEY\"} as the stream's first line"))],
                     isBatch: false)
             case .push:
@@ -750,7 +790,7 @@ public final class LiveSession: ConnectionHandler {
         if let count = intake.pushCount(line, ifOver: ServiceChecks.batchLimit(.anyShape)),
            let tooMany = ServiceChecks.batchRefusal(pushes: count, service: .anyShape) {
             rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
-            return replies.ndjson([.refused(nil, tooMany)], isBatch: false)
+            return replies.genericBytes([.refused(nil, tooMany)], isBatch: false)
         }
         let transport = Transport(via: "ndjson", channel: connection.channel)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
@@ -785,7 +825,7 @@ public final class LiveSession: ConnectionHandler {
         }
         let reason = "line \(line.number): \(line.problem ?? "refused")"
         rejectUnreadable(source: SourcePosition(name: connection.description, line: line.number), reason: reason)
-        return replies.ndjson([.refused(nil, PushRefusal(status: 413, code: nil, message: reason))], isBatch: false)
+        return replies.genericBytes([.refused(nil, PushRefusal(status: 413, code: nil, message: reason))], isBatch: false)
     }
 
     /// A body or line holding a JSON array: a batch, answered with `ids`. One that does not parse is
