@@ -24,13 +24,16 @@ public enum Envelope {
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
     public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
-        var kept: [String: String] = [:]   // allocated at its first member: most requests keep one or none
-        for field in headers {
+        var kept: [String: String] = [:]
+        for (index, field) in headers.fields.enumerated() {
             // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
             // turned down on their first letter before a lowercase copy is made.
             guard let first = field.name.utf8.first, metadataInitials.contains(first | 0x20) else { continue }
             let name = UTF8Text.lowercased(field.name)
             guard isMetadata(name) else { continue }
+            // Made once, at its first member, for every field left: grown member by member, an APNs
+            // request's three cost three allocations.
+            if kept.isEmpty { kept.reserveCapacity(headers.count - index) }
             kept[name] = field.value
         }
         return kept
@@ -40,8 +43,10 @@ public enum PushHeaders {
     /// and offline delivery reads (SPEC O4, O5). Never credentials; never `content-encoding` (a
     /// recording holds the decrypted, decompressed payload).
     static func isMetadata(_ name: String) -> Bool {
-        (name.hasPrefix("apns-") || webPushMetadata.contains(name) || name == "content-type") && !isCredential(name)
+        (name.utf8.starts(with: apnsPrefix) || webPushMetadata.contains(name) || name == "content-type") && !isCredential(name)
     }
+
+    private static let apnsPrefix: [UInt8] = Array("apns-".utf8)
 
     /// Three names: compared in turn, which costs less than hashing the name.
     static let webPushMetadata: [String] = ["ttl", "urgency", "topic"]
