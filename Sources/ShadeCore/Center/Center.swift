@@ -606,8 +606,10 @@ public struct Center: Sendable {
     /// item's lines are in arrival order, so each is read from its end and left at the first older
     /// line: a flood into long iOS stacks costs the new lines, not all of them. A push's line is in
     /// one item at most, so the order items are read in does not matter.
-    public func placements(from oldest: Int) -> [Int: Placement] {
+    /// `expecting`: how many pushes the caller asks about, to size the index once.
+    public func placements(from oldest: Int, expecting: Int = 0) -> [Int: Placement] {
         var index: [Int: Placement] = [:]
+        index.reserveCapacity(expecting)
         func add(_ item: borrowing Item) {
             for line in item.lines.reversed() {
                 if line.pushID < oldest { break }

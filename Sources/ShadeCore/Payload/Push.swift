@@ -114,6 +114,9 @@ public struct Transport: Sendable, Equatable {
         get { fields.values.channel }
         set { update { $0.channel = newValue } }
     }
+    /// Whether it came in cleartext HTTP/1.1 or NDJSON straight to Shade, or from a file
+    /// (`Channel.isPlain`): asked of every push the log writes, without copying the channel out.
+    public var hasPlainChannel: Bool { fields.values.channel?.isPlain ?? true }
 
     public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {

@@ -452,9 +452,14 @@ public final class LiveSession: ConnectionHandler {
 
     /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
     /// refuses, records the rest (written before the reply goes out) and applies everything.
+    /// The last time `admit` stamped, with its ISO 8601 text.
+    private var lastStamp: (millis: Int64, text: String)?
+
     func admit(_ outcomes: [Intake.Outcome], service: PushService) -> [Admission] {
         let now = wallClock.nowMillis()
-        let at = Timestamp.iso8601(millis: now)
+        // A flood's pushes share their millisecond: its text is written once.
+        if lastStamp?.millis != now { lastStamp = (now, Timestamp.iso8601(millis: now)) }
+        let at = lastStamp!.text
         var admissions: [Admission] = []
         admissions.reserveCapacity(outcomes.count)
         for outcome in outcomes {

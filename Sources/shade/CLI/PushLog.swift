@@ -30,7 +30,7 @@ final class PushLog {
         var placed: [Platform: [Int: Placed]] = [:]
         if let oldest = wanted.min() {
             for platform in platforms where pending.contains(where: { $0.effects[platform] == .shown || $0.effects[platform] == .call }) {
-                placed[platform] = session.center(platform).placements(from: oldest)
+                placed[platform] = session.center(platform).placements(from: oldest, expecting: wanted.count)
             }
         }
         // One buffer and one write for the round; each line is checked (and made safe) as it ends.
@@ -54,7 +54,7 @@ final class PushLog {
     /// The lines of `arrival`, each ended by a newline and safe to print, appended to `out`: built as
     /// bytes, since a flood writes a line per push and platform.
     func write(_ arrival: Arrival, placed: [Platform: [Int: Placed]], into out: inout [UInt8]) {
-        let channel = channelNote(arrival.push?.transport.channel)
+        let channel = arrival.push.map { $0.transport.hasPlainChannel ? "" : channelNote($0.transport.channel) } ?? ""
         if let refusal = arrival.refusal {
             Console.appendLine("\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)", to: &out)
             return
