@@ -256,43 +256,60 @@ public struct HTTPRequestParser {
 
     private static func parseFields(_ block: ArraySlice<UInt8>, firstLineIsRequestLine: Bool) throws(HTTPRequestError)
         -> (HTTPHeaders, ArraySlice<UInt8>?) {
-        var fields: [HTTPHeaderField] = []
-        // One field a line: counted first, so the array is allocated once, not grown three times.
-        fields.reserveCapacity(block.reduce(0) { $1 == 0x0A ? $0 + 1 : $0 })
-        var requestLine: ArraySlice<UInt8>?
-        var lineStart = block.startIndex
-        var isFirst = firstLineIsRequestLine
-        while lineStart < block.endIndex {
-            let newline = block[lineStart...].firstIndex(of: 0x0A) ?? block.endIndex
-            var lineEnd = newline
-            if lineEnd > lineStart && block[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-            let line = block[lineStart..<lineEnd]
-            lineStart = newline + 1
-            if isFirst {
-                requestLine = line
-                isFirst = false
-                continue
+        // Read in place through one pointer: slicing the array for each line and byte retained it
+        // and checked its bounds every time, and this runs for every request.
+        let read = block.withUnsafeBufferPointer { bytes -> Result<([HTTPHeaderField], Range<Int>?), HTTPRequestError> in
+            var fields: [HTTPHeaderField] = []
+            // One field a line: counted first, so the array is allocated once, not grown three times.
+            var lines = 0
+            for byte in bytes where byte == 0x0A { lines += 1 }
+            fields.reserveCapacity(lines)
+            var requestLine: Range<Int>?
+            var lineStart = 0
+            var isFirst = firstLineIsRequestLine
+            while lineStart < bytes.count {
+                var newline = lineStart
+                while newline < bytes.count && bytes[newline] != 0x0A { newline += 1 }
+                var lineEnd = newline
+                if lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                let line = lineStart..<lineEnd
+                lineStart = newline + 1
+                if isFirst {
+                    requestLine = line
+                    isFirst = false
+                    continue
+                }
+                do throws(HTTPRequestError) {
+                    fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[line])))
+                } catch {
+                    return .failure(error)
+                }
             }
-            fields.append(try parseField(line))
+            return .success((fields, requestLine))
         }
-        return (HTTPHeaders(fields), requestLine)
+        let (fields, requestLine) = try read.get()
+        let base = block.startIndex
+        return (HTTPHeaders(fields), requestLine.map { block[(base + $0.lowerBound)..<(base + $0.upperBound)] })
     }
 
-    private static func parseField(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPHeaderField {
+    private static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError) -> HTTPHeaderField {
         guard let first = line.first else { throw .malformed("empty header line") }
         if ASCII.isSpace(first) { throw .malformed("header line folded onto the next line (obsolete)") }
-        guard let colon = line.firstIndex(of: UInt8(ascii: ":")) else {
-            throw .malformed("header line without a colon: \(printable(line))")
+        var colon = 0
+        while colon < line.count && line[colon] != UInt8(ascii: ":") { colon += 1 }
+        guard colon < line.count else {
+            throw .malformed("header line without a colon: \(printable(ArraySlice(line)))")
         }
-        let name = line[line.startIndex..<colon]
+        let name = UnsafeBufferPointer(rebasing: line[..<colon])
         guard !name.isEmpty, name.allSatisfy(ASCII.isTokenChar) else {
-            throw .malformed("invalid header name \(printable(name))")
+            throw .malformed("invalid header name \(printable(ArraySlice(name)))")
         }
-        var value = line[(colon + 1)...]
-        while let b = value.first, ASCII.isSpace(b) { value = value.dropFirst() }
-        while let b = value.last, ASCII.isSpace(b) { value = value.dropLast() }
+        var low = colon + 1, high = line.count
+        while low < high && ASCII.isSpace(line[low]) { low += 1 }
+        while high > low && ASCII.isSpace(line[high - 1]) { high -= 1 }
+        let value = UnsafeBufferPointer(rebasing: line[low..<high])
         if value.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
-            throw .malformed("control character in header \(printable(name))")
+            throw .malformed("control character in header \(printable(ArraySlice(name)))")
         }
         return HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
     }
