@@ -155,6 +155,15 @@ struct PayloadShapeTests {
                 == [["com.example.ios", "com.example.android"], ["com.example.ios", "app"], ["com.example.ios", "app"]])
     }
 
+    @Test func D2_theApnsBlocksTopicNamesTheAppOnIOS() {
+        // SPEC §1: the app is the apns-topic without its push-type suffix; message.apns.headers are iOS's headers.
+        let push = #"{"message":{"token":"t","notification":{"title":"T","body":"B"},"apns":{"headers":{"APNs-Topic":"com.example.ios"}}}}"#
+        let call = #"{"message":{"token":"t","apns":{"headers":{"apns-topic":"com.example.calls.voip"},"payload":{"aps":{}}}}}"#
+        let overridden = #"{"headers":{"apns-topic":"com.request.topic"},"payload":{"message":{"token":"t","notification":{"title":"T"},"apns":{"headers":{"apns-topic":"com.block.topic"}}}}}"#
+        #expect(centers(push + "\n" + call + "\n" + overridden, everyPlatform).map { $0.state.items.map(\.app) }
+                == [["com.request.topic", "app"], ["com.block.topic", "com.example.ios", "com.example.calls"], ["com.request.topic", "app"]])
+    }
+
     // MARK: envelopes (D1)
 
     @Test func D1_envelopeCarriesHeadersAtViaAndPathToItsPayload() throws {

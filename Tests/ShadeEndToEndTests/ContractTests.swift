@@ -45,6 +45,24 @@ struct ContractTests {
         }
     }
 
+    /// DESIGN, exit 2: a missing file is a usage error whose one stderr line names the problem and the fix,
+    /// for the files options name as for the inputs.
+    @Test(arguments: [
+        (["state", "SAMPLE:seed000-send-to-user.json", "--strings", "no-such-table.strings"],
+         "shade: --strings no-such-table.strings: no such file or directory — check the path of the string table (.strings, strings.xml or .json)\n"),
+        (["lint", "SAMPLE:seed000-send-to-user.json", "--strings", "/"],
+         "shade: --strings /: is a directory — give the string table's file (.strings, strings.xml or .json), not a directory\n"),
+        (["listen", "--headless", "--port", "0", "--socket", "SOCKET", "--record", "/no-such-directory/session.jsonl"],
+         "shade: --record cannot write the recording /no-such-directory/session.jsonl: No such file or directory — create its directory first, or give another --record path\n"),
+    ] as [([String], String)])
+    func exit2_aMissingOptionFileNamesTheProblemAndTheFix(arguments: [String], stderr: String) throws {
+        let socket = ServerBuild.temporary("missing-file.sock")
+        let resolved = arguments.map { $0.hasPrefix("SAMPLE:") ? Build.sample(String($0.dropFirst(7))) : $0 == "SOCKET" ? socket : $0 }
+        let run = try runCommand(Build.shade, resolved)
+        #expect(run.status == 2, "shade \(arguments.joined(separator: " ")): \(run.stderr)")
+        #expect(run.stderr == stderr)
+    }
+
     @Test func anEmptyFileIsARejectedPushAndAnEmptyNDJSONFileHoldsNone() throws {
         let empty = try Self.temporary("empty.json", "")
         let state = try runCommand(Build.shade, ["state", empty])

@@ -24,13 +24,15 @@ extension Push {
 
     /// SPEC §1 "The app": `apns-topic` without its push-type suffix, else `Simulator Target Bundle`,
     /// else FCM `restricted_package_name`, else the profile's `--app`. FCM v1 keeps that name in
-    /// `message.android`, a platform block, so it names the app on Android only (nil: any platform).
+    /// `message.android`, a platform block, so it names the app on Android only (nil: any platform);
+    /// its `message.apns.headers` `apns-topic` overrides the request's on iOS, as the reading does.
     public func appName(defaultApp: String, platform: Platform? = nil) -> String {
         withPayload { appName(defaultApp: defaultApp, platform: platform, root: $0) }
     }
 
     func appName(defaultApp: String, platform: Platform?, root payload: PayloadValue) -> String {
-        if let topic = transport.headers["apns-topic"], !topic.isEmpty {
+        let v1Topic = shape == .fcmV1 && (platform == nil || platform == .ios) ? Self.v1APNsTopic(payload) : nil
+        if let topic = v1Topic ?? transport.headers["apns-topic"], !topic.isEmpty {
             for suffix in [".voip-ptt", ".voip", ".complication", ".pushkit.fileprovider", ".push-type.liveactivity", ".push-type.location"]
             where topic.hasSuffix(suffix) {
                 return String(topic.dropLast(suffix.count))
@@ -45,6 +47,18 @@ extension Push {
             return package
         }
         return defaultApp
+    }
+
+    /// FCM v1's `message.apns.headers` `apns-topic` (header names in any case), when not empty.
+    private static func v1APNsTopic(_ payload: PayloadValue) -> String? {
+        guard let apns = ShapeReader.object(payload["message"]?["apns"]) else { return nil }
+        let block = KnownKeys.wireForm(apns, .apnsConfig)
+        guard let headers = ShapeReader.object(block["headers"]) else { return nil }
+        var topic: String?
+        for (name, value) in headers.members where name.string?.lowercased() == "apns-topic" {
+            topic = value.scalarText  // the last one, as the iOS reading's header merge keeps it
+        }
+        return topic.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
 

@@ -65,12 +65,23 @@ enum Session {
         var tables: [StringTable] = []
         for path in options.stringFiles {
             let bytes: [UInt8]
-            do { bytes = try InputFiles.read(path).bytes } catch { throw UsageError("--strings \(error.description)") }
+            do { bytes = try InputFiles.read(path).bytes } catch { throw UsageError(stringsFileMessage(error)) }
             do { tables.append(try StringTable.parse(bytes, name: path)) } catch {
                 throw UsageError("--strings \(error.message)")
             }
         }
         return TextResolver(tables: StringTables(locale: locale, user: tables))
+    }
+
+    /// A `--strings` file that cannot be read: the problem and the fix in one line (DESIGN: usage
+    /// errors name both). The payload inputs' fix speaks of directories and `-`; a table is one file.
+    static func stringsFileMessage(_ error: InputError) -> String {
+        let fix: String? = switch error.reason {
+        case "no such file or directory": "check the path of the string table (.strings, strings.xml or .json)"
+        case "is a directory": "give the string table's file (.strings, strings.xml or .json), not a directory"
+        default: error.fix
+        }
+        return "--strings \(error.path): \(error.reason)" + (fix.map { " — \($0)" } ?? "")
     }
 
     /// One center per profile, fed every push of the inputs in order; with `offline`, the profiles

@@ -105,7 +105,12 @@ enum ListenCommand {
         let serverSecret = try secret(parsed, "--server-secret", environment: environment, variable: "SHADE_SERVER_SECRET")
         var journal: Journal?
         if let path = parsed.value("--record") {
-            do { journal = try Journal(appendingTo: path) } catch { throw UsageError("--record \(error.description)") }
+            do { journal = try Journal(appendingTo: path) } catch {
+                // DESIGN: a usage error names the problem and the fix.
+                let fix = error.reason == "No such file or directory" ? " — create its directory first, or give another --record path"
+                    : error.reason == "Permission denied" ? " — check the permissions, or give another --record path" : ""
+                throw UsageError("--record \(error.description)" + fix)
+            }
             if let cut = journal?.repairedBytes, cut > 0 {
                 Console.error("shade: warning: --record \(path) ended in a torn line (\(cut) bytes, left by a crash or a full "
                     + "disk, never acknowledged); cut back to its last whole line")
