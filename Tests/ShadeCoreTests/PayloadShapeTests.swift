@@ -265,6 +265,18 @@ struct PayloadShapeTests {
                             "x@s.jsonl:5 invalid JSON (V8) at line 5, column 9: unexpected end of input: expected a value"])
     }
 
+    @Test func V8_twoValuesOnALineNameTheLinesFixNotTheDocumentsOne() {
+        // A document with two values is told to use .jsonl; a .jsonl line already is one, so it is
+        // told to split the line.
+        var intake = Intake()
+        let line = intake.lines(Array("{\"data\": {}} {\"data\": {}}\n".utf8), source: "two.jsonl")
+        #expect(line == [.rejected(Rejection(source: SourcePosition(name: "two.jsonl", line: 1),
+            reason: "invalid JSON (V8) at line 1, column 14: unexpected '{' after the JSON value (one value per line: put each payload on its own line)"))])
+        let document = intake.document(Array("{\"data\": {}} {\"data\": {}}".utf8), source: "two.json")
+        #expect(document == [.rejected(Rejection(source: SourcePosition(name: "two.json", line: 1),
+            reason: "invalid JSON (V8) at line 1, column 14: unexpected '{' after the JSON value (one value per document; use .jsonl for one per line)"))])
+    }
+
     @Test func batch_aLastLineCutShortIsReportedAsTruncated() {
         var intake = Intake()
         let outcomes = intake.lines(Array("{\"data\": {}}\n{\"data\": {".utf8), source: "cut.jsonl")

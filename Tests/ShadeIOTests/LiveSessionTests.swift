@@ -25,6 +25,7 @@ let bigAPNs = #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}
         #"[{"aps":{"alert":"c"}}, 7]"#,
         "[1,",
         #"{"message":{"data":{"from":"x"}}}"#,
+        #"{"aps":{"alert":"a"}} {"aps":{"alert":"b"}}"#,
     ].map(bytes)).map(text)
     #expect(replies == [
         #"{"ok": true, "id": 1}"#,
@@ -37,11 +38,12 @@ let bigAPNs = #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}
         #"{"ok": false, "ids": [4, null], "error": "element 2: expected a JSON object (a payload) or an array of them; got number"}"#,
         #"{"ok": false, "error": "invalid JSON (V8) at line 9, column 4: unexpected end of input: expected a value"}"#,
         #"{"ok": false, "error": "\"from\" is a key FCM reserves (\"from\", \"message_type\", keys starting with \"google\" or \"gcm\"); FCM refuses the whole message — rename the key"}"#,
+        #"{"ok": false, "error": "invalid JSON (V8) at line 11, column 23: unexpected '{' after the JSON value (one value per line: put each payload on its own line)"}"#,
     ])
     // Every line counted, refusals included (on Android, APNs and web pushes are elsewhere).
     let state = try server.state()
-    #expect(["received", "shown", "silent", "rejected", "elsewhere"].map { compact(state[$0]) } == ["12", "0", "1", "5", "6"])
-    #expect(state["errors"]?.array?.map { $0["source"]?.string ?? "" } == ["unix#1:3", "unix#1:7", "unix#1:8", "unix#1:9", "unix#1:10"])
+    #expect(["received", "shown", "silent", "rejected", "elsewhere"].map { compact(state[$0]) } == ["13", "0", "1", "6", "6"])
+    #expect(state["errors"]?.array?.map { $0["source"]?.string ?? "" } == ["unix#1:3", "unix#1:7", "unix#1:8", "unix#1:9", "unix#1:10", "unix#1:11"])
 }
 
 @Test func bodyOverTheLimitGets413AndCountsAsRejected() throws {

@@ -7,6 +7,11 @@
 /// (kind `.string`) and then its value; an array's by its elements. Every token knows where the
 /// value after it starts (`next`), so skipping a member never walks its insides.
 public struct JSONTape: Sendable {
+    /// The fix named when a document holds more than one value; a line reader names its own
+    /// (`oneValuePerLine`), since a line of NDJSON is already one value per line.
+    public static let oneValuePerDocument = " (one value per document; use .jsonl for one per line)"
+    public static let oneValuePerLine = " (one value per line: put each payload on its own line)"
+
     public enum Kind: UInt8, Sendable {
         case null, `false`, `true`, number, string, array, object
     }
@@ -682,7 +687,7 @@ private struct TapeBuilder {
         guard p < scan.end else { throw scan.fail("empty input: expected a JSON value", at: p) }
         p = scan.skipWhitespace(try parseValue(p))
         if p < scan.end {
-            throw scan.unexpected(" after the JSON value (one value per document; use .jsonl for one per line)", at: p)
+            throw scan.unexpected(" after the JSON value" + JSONTape.oneValuePerDocument, at: p)
         }
     }
 

@@ -18,16 +18,17 @@ public struct Intake: Sendable {
 
     /// One JSON document: an object, or an array of them (a batch: each element is one push).
     /// `firstLine` is the document's line within its source (NDJSON lines start later in the file).
+    /// `oneLine`: the document is a line of NDJSON or a recording, which an error's fix says.
     public mutating func document(_ bytes: [UInt8], source name: String, firstLine: Int = 1,
-                                  transport: Transport = Transport()) -> [Outcome] {
-        bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport) }
+                                  transport: Transport = Transport(), oneLine: Bool = false) -> [Outcome] {
+        bytes.withUnsafeBufferPointer { document($0, source: name, firstLine: firstLine, transport: transport, oneLine: oneLine) }
     }
 
     /// The same over bytes the caller holds (one line of a recording, parsed where it lies).
     public mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int = 1,
-                                  transport: Transport = Transport()) -> [Outcome] {
+                                  transport: Transport = Transport(), oneLine: Bool = false) -> [Outcome] {
         var outcomes: [Outcome] = []
-        document(bytes, source: name, firstLine: firstLine, transport: transport) { outcomes.append($0) }
+        document(bytes, source: name, firstLine: firstLine, transport: transport, oneLine: oneLine) { outcomes.append($0) }
         return outcomes
     }
 
@@ -40,7 +41,7 @@ public struct Intake: Sendable {
     /// Read where it lies: shapes, envelopes and batches are read on the tape, and each push keeps
     /// its payload's bytes (no tree is built).
     mutating func document(_ bytes: UnsafeBufferPointer<UInt8>, source name: String, firstLine: Int,
-                           transport: Transport, _ body: (Outcome) -> Void) {
+                           transport: Transport, oneLine: Bool = false, _ body: (Outcome) -> Void) {
         // The tape is taken out while its views are read, so that numbering pushes may change `self`.
         // What stands in for it is shared: a new tape would allocate its token storage every document.
         var tape = Self.standIn
@@ -50,8 +51,11 @@ public struct Intake: Sendable {
             try tape.parse(bytes)
         } catch {
             let line = firstLine + error.line - 1
+            // A line is one value per line already: its fix is to split the line.
+            let message = oneLine && error.message.hasSuffix(JSONTape.oneValuePerDocument)
+                ? error.message.dropLast(JSONTape.oneValuePerDocument.count) + JSONTape.oneValuePerLine : error.message
             body(.rejected(Rejection(source: SourcePosition(name: name, line: line),
-                                     reason: "invalid JSON (V8) at line \(line), column \(error.column): \(error.message)")))
+                                     reason: "invalid JSON (V8) at line \(line), column \(error.column): \(message)")))
             return
         }
         tape.withRoot(bytes) { root in
@@ -128,10 +132,10 @@ public struct Intake: Sendable {
         if blank { return }
         let line = UnsafeBufferPointer(rebasing: bytes[0..<stop])
         guard !terminated else {
-            document(line, source: name, firstLine: lineNumber, transport: transport, body)
+            document(line, source: name, firstLine: lineNumber, transport: transport, oneLine: true, body)
             return
         }
-        let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport)
+        let results: [Outcome] = document(line, source: name, firstLine: lineNumber, transport: transport, oneLine: true)
         if results.count == 1, case .rejected(let r) = results[0] {
             body(.rejected(Rejection(source: r.source, reason: "truncated last line (no newline at the end and not complete JSON): " + r.reason)))
         } else {

@@ -798,7 +798,8 @@ public final class LiveSession: ConnectionHandler {
             return replies.genericBytes([.refused(nil, tooMany)], isBatch: false)
         }
         let transport = Transport(via: "ndjson", channel: connection.channel)
-        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport)
+        let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport,
+                                       oneLine: true)
         return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
     }
 
