@@ -107,6 +107,10 @@ let largeAlert = String(repeating: "x", count: 4100)
      #"200 {"multicast_id": 1, "success": 1, "failure": 0, "canonical_ids": 0, "results": [{"message_id": "0:1"}]}"#),
     ("/fcm/send", [], #"{"to":"tok","data":{"from":"me"}}"#,
      #"200 {"multicast_id": 0, "success": 0, "failure": 1, "canonical_ids": 0, "results": [{"error": "InvalidDataKey"}]}"#),
+    ("/fcm/send", [], #"{"aps":{"alert":"hi"}}"#,
+     #"200 {"multicast_id": 0, "success": 0, "failure": 1, "canonical_ids": 0, "results": [{"error": "InvalidParameters", "message": "FCM legacy takes {\"to\": …, \"notification\": {…}, \"data\": {…}} (D7); got an APNs payload — POST it to /push, or address it with \"to\""}]}"#),
+    ("/fcm/send", [], #"{"data":{"k":"v"}}"#,
+     #"200 {"multicast_id": 1, "success": 1, "failure": 0, "canonical_ids": 0, "results": [{"message_id": "0:1"}]}"#),
     // Expo: a ticket per message
     ("/--/api/v2/push/send", [], #"[{"to":"ExponentPushToken[a]","title":"T","body":"B"},{"to":"fcm-token","title":"T"}]"#,
      #"200 {"data": [{"status": "ok", "id": "UUID-000000000001"}, {"status": "error", "message": "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); got an FCM legacy message — POST it to /push, or send it to an Expo token", "details": {"error": "DeviceNotRegistered"}}]}"#),

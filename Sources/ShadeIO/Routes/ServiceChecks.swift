@@ -100,6 +100,12 @@ enum ServiceChecks {
             // and must not show on Android or the web as if its own service had carried it.
             return PushRefusal(status: 400, code: nil, message: "APNs takes {\"aps\": {…}} (D4); got \(article(push.shape.displayName))"
                                 + " — put what it shows in \"aps\", or POST it to /push")
+        case .fcmLegacy where push.shape != .fcmLegacy && push.shape != .dataOnly:
+            // FCM delivers to Android, iOS and the web alike, but reads only its own format: an APNs
+            // payload sent to it must not show on iOS as if FCM had carried it.
+            return PushRefusal(status: 400, code: nil,
+                               message: "FCM legacy takes {\"to\": …, \"notification\": {…}, \"data\": {…}} (D7); "
+                                + "got \(article(push.shape.displayName)) — POST it to /push, or address it with \"to\"")
         case .expo where push.shape != .expo:
             return PushRefusal(status: 400, code: "DeviceNotRegistered",
                                message: "Expo takes messages whose \"to\" is an Expo push token, ExponentPushToken[…] (D5); "
