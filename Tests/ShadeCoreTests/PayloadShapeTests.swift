@@ -265,6 +265,19 @@ struct PayloadShapeTests {
                             "x@s.jsonl:5 invalid JSON (V8) at line 5, column 9: unexpected end of input: expected a value"])
     }
 
+    @Test func batch_anArrayInsideABatchIsRejectedNotFlattened() {
+        // SPEC §1: each object of the top-level array is one push; an array there is no payload.
+        var intake = Intake()
+        let outcomes = intake.document(Array(#"[[{"aps":{"alert":"n"}}], {"aps":{"alert":"a"}}, []]"#.utf8), source: "b.json")
+        let nested = "a batch element must be a JSON object (a payload); got an array — a batch is one array of payloads, not arrays of arrays"
+        #expect(outcomes.map { outcome -> String in
+            switch outcome {
+            case .push(let push): return "push \(push.id)"
+            case .rejected(let rejection): return rejection.reason
+            }
+        } == [nested, "push 1", nested])
+    }
+
     @Test func V8_twoValuesOnALineNameTheLinesFixNotTheDocumentsOne() {
         // A document with two values is told to use .jsonl; a .jsonl line already is one, so it is
         // told to split the line.

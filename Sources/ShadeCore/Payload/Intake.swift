@@ -70,7 +70,7 @@ public struct Intake: Sendable {
                 var i = scanned
                 while i < offset { if bytes[i] == 0x0A { line += 1 }; i += 1 }
                 scanned = offset
-                value(element, source: SourcePosition(name: name, line: line), transport: transport, body)
+                value(element, source: SourcePosition(name: name, line: line), transport: transport, inBatch: true, body)
             }
         }
     }
@@ -164,13 +164,18 @@ public struct Intake: Sendable {
         return outcomes
     }
 
-    mutating func value(_ value: JSONView, source: SourcePosition, transport: Transport, _ body: (Outcome) -> Void) {
+    /// `inBatch`: an element of a batch, which is a payload and never a batch of its own (SPEC §1:
+    /// each object of the top-level array is one push).
+    mutating func value(_ value: JSONView, source: SourcePosition, transport: Transport, inBatch: Bool = false,
+                        _ body: (Outcome) -> Void) {
         guard value.isObject else {
-            if value.isArray {
-                for element in value.elements { self.value(element, source: source, transport: transport, body) }
+            if value.isArray && !inBatch {
+                for element in value.elements { self.value(element, source: source, transport: transport, inBatch: true, body) }
                 return
             }
-            body(.rejected(Rejection(source: source, reason: "expected a JSON object (a payload) or an array of them; got \(value.typeName)")))
+            let reason = value.isArray ? "a batch element must be a JSON object (a payload); got an array — a batch is one array of payloads, not arrays of arrays"
+                : "expected a JSON object (a payload) or an array of them; got \(value.typeName)"
+            body(.rejected(Rejection(source: source, reason: reason)))
             return
         }
         switch PayloadShape.detect(PayloadValue.view(value)) {
