@@ -277,3 +277,21 @@ func everyStatusShadeSendsHasItsRFC9110ReasonPhrase(status: Int, phrase: String)
     let head = String(decoding: HTTPResponse(status: status).serialized().prefix(while: { $0 != 0x0D }), as: UTF8.self)
     #expect(head == "HTTP/1.1 \(status) \(phrase)")
 }
+
+@Test(arguments: [0, 7, 10, 99, 200, 4096, 1_000_000, -1, -4096, Int.max, Int.min])
+func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
+    // Status and Content-Length are written digit by digit into the response, not as Strings.
+    var bytes: [UInt8] = []
+    HTTPResponse.appendDecimal(value, to: &bytes)
+    #expect(String(decoding: bytes, as: UTF8.self) == String(value))
+}
+
+@Test func lists_findsATokenInAnyFieldOfItsNameAndNoOther() {
+    let headers = HTTPHeaders([HTTPHeaderField(name: "Connection", value: "keep-alive"),
+                               HTTPHeaderField(name: "connection", value: "Upgrade , CLOSE"),
+                               HTTPHeaderField(name: "X-Other", value: "close")])
+    #expect(headers.lists("Connection", token: "close"))
+    #expect(headers.lists("connection", token: "upgrade"))
+    #expect(!headers.lists("Connection", token: "clos"))
+    #expect(!HTTPHeaders([HTTPHeaderField(name: "X-Other", value: "close")]).lists("Connection", token: "close"))
+}

@@ -64,8 +64,11 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
 
     /// Whether a comma-separated header such as `Connection` lists `token` (case-insensitive).
     public func lists(_ name: String, token: String) -> Bool {
-        values(for: name).contains { value in
-            value.split(separator: ",").contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) }
+        // Asked of every request (`Connection: close`, `Expect`): most have no such field, and
+        // no array of values is made to find that out.
+        fields.contains { field in
+            Self.sameName(field.name, name)
+                && field.value.split(separator: ",").contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) }
         }
     }
 
@@ -228,31 +231,33 @@ public struct HTTPResponse: Equatable, Sendable {
     public func serialized(keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) -> [UInt8] {
         // Values may echo what a client sent (`apns-id`): they pass the one gate, so no control
         // character (a C1 CSI, a tab) goes back out and no CR LF can start a header of its own.
-        // Written as bytes: a flood answers every request with one of these.
+        // Written as bytes, each string copied whole: a flood answers every request with one of these.
         var bytes: [UInt8] = []
         bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             + (omitBody ? 0 : body.count))
-        func text(_ text: String) { bytes += text.utf8 }
-        func safe(_ text: String) { bytes += SafeText.line(text).utf8 }   // clean text comes back as it is
+        func text(_ text: String) { Self.append(text, to: &bytes) }
+        func safe(_ text: String) { Self.append(Self.isPrintableASCII(text) ? text : SafeText.line(text), to: &bytes) }
+        func number(_ value: Int) { Self.appendDecimal(value, to: &bytes) }
         func end() {
             bytes.append(0x0D)
             bytes.append(0x0A)
         }
         text("HTTP/1.1 ")
-        text(String(status))
-        text(" ")
+        number(status)
+        bytes.append(0x20)
         safe(reason)
         end()
         for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
             && !HTTPHeaders.sameName(field.name, "Connection") {
             safe(field.name)
-            text(": ")
+            bytes.append(UInt8(ascii: ":"))
+            bytes.append(0x20)
             safe(field.value)
             end()
         }
         if !(100..<200).contains(status) && status != 204 {
             text("Content-Length: ")
-            text(String(body.count))
+            number(body.count)
             end()
         }
         if !keepAlive {
@@ -265,6 +270,37 @@ public struct HTTPResponse: Equatable, Sendable {
         end()
         if !omitBody { bytes += body }
         return bytes
+    }
+
+    /// The string's UTF-8, copied whole (appending its UTF8View went byte by byte's generic path).
+    private static func append(_ text: String, to bytes: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { bytes.append(contentsOf: $0) }
+    }
+
+    /// `SafeText.line`'s fast answer: printable ASCII comes back as it is.
+    private static func isPrintableASCII(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+    }
+
+    /// `value` in decimal, as `String(value)` writes it, without making the string.
+    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value != 0 else { return bytes.append(0x30) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
     }
 
     /// RFC 9110's reason phrases, for every status Shade sends and those next to them.
