@@ -40,23 +40,26 @@ struct RouteReplies {
         // session reaches, widens the last group.)
         let number = UInt64(max(0, id))
         let last = max(12, (64 - number.leadingZeroBitCount + 3) / 4)
-        var text = [UInt8](repeating: UInt8(ascii: "-"), count: 24 + last)
-        func hex(_ value: UInt64, width: Int, at start: Int) {
-            var value = value
-            for i in stride(from: start + width - 1, through: start, by: -1) {
-                text[i] = Self.hexDigits[Int(value & 0xF)]
-                value >>= 4
+        // Written in place into the string's own storage: built in an array, indexed byte by byte
+        // with its checks, it cost more than the rest of an APNs reply.
+        return String(unsafeUninitializedCapacity: 24 + last) { text in
+            func hex(_ value: UInt64, width: Int, at start: Int) {
+                var value = value
+                for i in stride(from: start + width - 1, through: start, by: -1) {
+                    let digit = UInt8(truncatingIfNeeded: value & 0xF)
+                    text[i] = digit < 10 ? 0x30 + digit : 0x37 + digit   // 0-9, then A-F
+                    value >>= 4
+                }
             }
+            text[8] = 0x2D; text[13] = 0x2D; text[18] = 0x2D; text[23] = 0x2D   // the dashes
+            hex(UInt64(uuidPrefix), width: 8, at: 0)
+            hex(UInt64(Checked.clamp(recipient, to: 0...0xFFFF)), width: 4, at: 9)
+            hex(0x4000, width: 4, at: 14)
+            hex(0x8000, width: 4, at: 19)
+            hex(number, width: last, at: 24)
+            return 24 + last
         }
-        hex(UInt64(uuidPrefix), width: 8, at: 0)
-        hex(UInt64(Checked.clamp(recipient, to: 0...0xFFFF)), width: 4, at: 9)
-        hex(0x4000, width: 4, at: 14)
-        hex(0x8000, width: 4, at: 19)
-        hex(number, width: last, at: 24)
-        return String(decoding: text, as: UTF8.self)
     }
-
-    private static let hexDigits = Array("0123456789ABCDEF".utf8)
 
     // MARK: HTTP
 
