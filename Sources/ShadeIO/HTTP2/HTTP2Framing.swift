@@ -236,18 +236,31 @@ final class HTTP2Framing: Framing {
             swap(&lengths, &replyScratch.lengths)
             swap(&nva, &replyScratch.nva)
         }
-        func add<Name: Collection<UInt8>, Value: Collection<UInt8>>(_ name: Name, _ value: Value) {
-            storage += name
-            storage += value
-            lengths.append((name.count, value.count))
+        // Each string copied whole and each number written as digits: appending a String's
+        // UTF8View, and making a String of a number, cost more than nghttp2's own work on the field.
+        func append(_ text: String) -> Int {
+            var text = text
+            return text.withUTF8 { bytes in
+                storage.append(contentsOf: bytes)
+                return bytes.count
+            }
         }
-        add(":status".utf8, String(response.status).utf8)
+        func add(_ name: String, _ value: String) {
+            lengths.append((append(name), append(value)))
+        }
+        func add(_ name: String, number: Int) {
+            let nameCount = append(name)
+            let start = storage.count
+            HTTPResponse.appendDecimal(number, to: &storage)
+            lengths.append((nameCount, storage.count - start))
+        }
+        add(":status", number: response.status)
         for field in response.headers.fields where !HTTP2Framing.isConnectionSpecific(field.name) {
-            add(UTF8Text.lowercased(field.name).utf8, field.value.utf8)
+            add(UTF8Text.lowercased(field.name), field.value)
         }
         let hasBody = !response.body.isEmpty && stream.method != "HEAD"
         if !(100..<200).contains(response.status) && response.status != 204 {
-            add("content-length".utf8, String(response.body.count).utf8)
+            add("content-length", number: response.body.count)
         }
         stream.reply = hasBody ? response.body : []
         stream.replySent = 0
