@@ -117,6 +117,18 @@ struct TerminalUITests {
         #expect(pane.waitFor("[exit 0]"))
     }
 
+    @Test func theHintNamesOnlyWhereThePushesTheViewMissedWent() throws {
+        // An APNs payload (iOS only) and a send-to-user push (all three) in one send, so in one
+        // frame: Android missed the first only, which went to iOS, not to the web.
+        let (pane, socket) = try Self.listening()
+        try Self.sendLine(socket, #"{"aps":{"alert":"only on iOS"}}"# + "\n" + #"{"userId":"u","title":"T","body":"everywhere"}"#)
+        #expect(pane.waitFor("everywhere"), "\(pane.text)")
+        #expect(pane.waitFor("1 push for iOS — p shows it"), "\(pane.text)")
+        #expect(!pane.text.contains("iOS and Web"), "\(pane.text)")
+        try pane.send("q")
+        #expect(pane.waitFor("[exit 0]"))
+    }
+
     @Test func quittingTheListenerEndsWithWhatTheSessionTook() throws {
         let (pane, socket) = try Self.listening()
         try Self.send(socket, Build.sample("seed000-send-to-user.json"))

@@ -95,6 +95,8 @@ public final class LiveSession: ConnectionHandler {
         case .web: 2
         }
     }
+    /// Where each push announced so far went (the TUI's "1 push for iOS — p shows it").
+    public private(set) var elsewhereTally = ElsewhereTally()
     /// +1 whenever any center changed: the TUI redraws when it moves.
     public private(set) var changeCount = 0
     /// Rejections as they happen, newest last (at most `recentRejectionLimit`), for a transient message.
@@ -431,6 +433,9 @@ public final class LiveSession: ConnectionHandler {
                 : after.offline ? .waiting
                 : .shown
         }
+        if announce {
+            elsewhereTally.add(missed: { effects[$0] == .elsewhere }, reached: { effects[$0] != nil && effects[$0] != .elsewhere })
+        }
         // Seeking back rebuilds what was seen already: only news counts as a new rejection.
         if !fresh.isEmpty && announce {
             rejectionCount += fresh.count
@@ -450,11 +455,11 @@ public final class LiveSession: ConnectionHandler {
 
     // MARK: live pushes
 
-    /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
-    /// refuses, records the rest (written before the reply goes out) and applies everything.
     /// The last time `admit` stamped, with its ISO 8601 text.
     private var lastStamp: (millis: Int64, text: String)?
 
+    /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
+    /// refuses, records the rest (written before the reply goes out) and applies everything.
     func admit(_ outcomes: [Intake.Outcome], service: PushService) -> [Admission] {
         let now = wallClock.nowMillis()
         // A flood's pushes share their millisecond: its text is written once.

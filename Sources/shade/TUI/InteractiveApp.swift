@@ -35,9 +35,9 @@ final class InteractiveApp {
     var seenRejections = 0
     var lastReplaySecond: Int64 = -1
     var lastReplayPosition = -1
-    /// Each platform's push counts when last drawn: a push that went only to a platform not shown
-    /// gets a hint.
-    var lastCounts: [Platform: ElsewhereHint.Count] = [:]
+    /// Where the pushes had gone when last drawn: a push that went only to platforms not shown
+    /// gets a hint naming them.
+    var lastTally = ElsewhereTally()
     let clock = SystemClock()
     /// `--stats`: frames, pushes and key latency from the loop's timestamps.
     let stats: SessionStats?
@@ -158,13 +158,13 @@ final class InteractiveApp {
             seenRejections = session.rejectionCount
             dirty = true
         }
-        let counts = Self.pushCounts(session)
-        if let hint = ElsewhereHint.text(before: lastCounts, after: counts, shown: model.view.platforms),
+        let tally = session.elsewhereTally
+        if let hint = ElsewhereHint.text(before: lastTally, after: tally, shown: model.view.platforms),
            model.message == nil || model.messageTone == .hint {
             model.show(message: hint, tone: .hint, now: now)
             dirty = true
         }
-        lastCounts = counts
+        lastTally = tally
         if model.message != nil && now >= model.messageUntil { model.message = nil; dirty = true }
         // The progress bar moves: redraw when its clock shows another second, not every frame.
         if let replay = session.replay {
@@ -210,15 +210,6 @@ final class InteractiveApp {
         if recentDraws.count > Self.framesPerSecond { recentDraws.removeFirst() }
         keyWaiting = false
         dirty = false
-    }
-
-    static func pushCounts(_ session: LiveSession) -> [Platform: ElsewhereHint.Count] {
-        var counts: [Platform: ElsewhereHint.Count] = [:]
-        for platform in Platform.allCases {
-            let center = session.center(platform)
-            counts[platform] = ElsewhereHint.Count(received: center.received, elsewhere: center.elsewhere)
-        }
-        return counts
     }
 
     /// Scrolls a single-platform list so the selected item is on screen.

@@ -169,26 +169,31 @@ struct InspectorTests {
 
 /// A push that lands only on a platform not shown says so, so it does not look lost.
 struct ElsewhereHintTests {
-    typealias Count = ElsewhereHint.Count
+    /// A push that went to `reached` and was elsewhere on the rest.
+    static func tally(_ pushes: [Set<Platform>]) -> ElsewhereTally {
+        var tally = ElsewhereTally()
+        for reached in pushes { tally.add(missed: { !reached.contains($0) }, reached: reached.contains) }
+        return tally
+    }
 
     @Test(arguments: [
-        // (android, ios, web after one or two pushes, shown) → hint
-        ([Count(received: 1, elsewhere: 1), Count(received: 1, elsewhere: 0), Count(received: 1, elsewhere: 1)], [Platform.android],
-         "1 push for iOS — p shows it"),
-        ([Count(received: 2, elsewhere: 2), Count(received: 2, elsewhere: 0), Count(received: 2, elsewhere: 1)], [.android],
-         "2 pushes for iOS and Web — p shows them"),
-        ([Count(received: 1, elsewhere: 0), Count(received: 1, elsewhere: 0), Count(received: 1, elsewhere: 0)], [.android], nil),
-        ([Count(received: 1, elsewhere: 1), Count(received: 1, elsewhere: 0), Count(received: 1, elsewhere: 1)], Platform.allCases, nil),
-    ] as [([Count], [Platform], String?)])
-    func theHintNamesWhereThePushWent(after: [Count], shown: [Platform], hint: String?) {
-        let before = Dictionary(uniqueKeysWithValues: Platform.allCases.map { ($0, Count(received: 0, elsewhere: 0)) })
-        let now = Dictionary(uniqueKeysWithValues: zip(Platform.allCases, after))
-        #expect(ElsewhereHint.text(before: before, after: now, shown: shown) == hint)
+        // (where each push since the last frame went, shown) → hint
+        ([[Platform.ios]], [Platform.android], "1 push for iOS — p shows it"),
+        ([[.ios], [.ios, .web]], [.android], "2 pushes for iOS and Web — p shows them"),
+        // An APNs payload and a send-to-user push in one frame: Android missed only the first.
+        ([[.ios], [.android, .ios, .web]], [.android], "1 push for iOS — p shows it"),
+        ([[.android, .ios, .web]], [.android], nil),
+        ([[.ios]], Platform.allCases, nil),
+        // The web view and Android's: both missed the APNs push, which only iOS shows.
+        ([[.ios], [.android]], [.android, .web], "1 push for iOS — p shows it"),
+    ] as [([Set<Platform>], [Platform], String?)])
+    func theHintNamesWhereThePushesTheViewMissedWent(pushes: [Set<Platform>], shown: [Platform], hint: String?) {
+        #expect(ElsewhereHint.text(before: ElsewhereTally(), after: Self.tally(pushes), shown: shown) == hint)
     }
 
     @Test func nothingNewNoHint() {
-        let counts = [Platform.android: Count(received: 3, elsewhere: 3), .ios: Count(received: 3, elsewhere: 0)]
-        #expect(ElsewhereHint.text(before: counts, after: counts, shown: [.android]) == nil)
+        let tally = Self.tally([[.ios], [.ios]])
+        #expect(ElsewhereHint.text(before: tally, after: tally, shown: [.android]) == nil)
     }
 }
 
