@@ -32,10 +32,6 @@ public struct Arrival: Sendable, Equatable {
 
         public init() {}
 
-        public init(_ effects: [Platform: Effect]) {
-            for (platform, effect) in effects { self[platform] = effect }
-        }
-
         public subscript(platform: Platform) -> Effect? {
             get {
                 switch platform {
