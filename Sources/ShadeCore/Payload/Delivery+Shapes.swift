@@ -52,12 +52,7 @@ extension Push {
     /// FCM v1's `message.apns.headers` `apns-topic` (header names in any case), when not empty.
     private static func v1APNsTopic(_ payload: PayloadValue) -> String? {
         guard let apns = ShapeReader.object(payload["message"]?["apns"]) else { return nil }
-        let block = KnownKeys.wireForm(apns, .apnsConfig)
-        guard let headers = ShapeReader.object(block["headers"]) else { return nil }
-        var topic: String?
-        for (name, value) in headers.members where name.string?.lowercased() == "apns-topic" {
-            topic = value.scalarText  // the last one, as the iOS reading's header merge keeps it
-        }
+        let topic = ShapeReader.fcmV1APNsHeaders(KnownKeys.wireForm(apns, .apnsConfig), over: [:])["apns-topic"]
         return topic.flatMap { $0.isEmpty ? nil : $0 }
     }
 }
@@ -198,10 +193,7 @@ struct ShapeReader {
             return Self.androidOutcome(content)
         case .ios:
             let apnsBlock = KnownKeys.wireForm(Self.object(message?["apns"]) ?? Self.empty, .apnsConfig)
-            var apnsHeaders = headers
-            for (name, value) in (Self.object(apnsBlock["headers"]) ?? Self.empty).members {
-                if let text = value.scalarText, let name = name.string { apnsHeaders[name.lowercased()] = text }
-            }
+            let apnsHeaders = Self.fcmV1APNsHeaders(apnsBlock, over: headers)
             let given = Self.object(apnsBlock["payload"])
             var apnsPayload = given ?? Self.empty
             // FCM turns message.notification into aps.alert unless the apns block gives one.
@@ -243,6 +235,17 @@ struct ShapeReader {
         guard let override else { return shared ?? empty }
         guard let shared else { return override }
         return .tree(.object((shared.json.object ?? JSONObject()).merging(override.json.object ?? JSONObject())))
+    }
+
+    /// FCM v1's `message.apns.headers` (an APNs config block in wire form) laid over `headers`: what
+    /// APNs is sent for the iOS delivery, names lowercased, the last of a name winning. The reading
+    /// and the app's name (SPEC §1) both take the iOS headers from here.
+    static func fcmV1APNsHeaders(_ apnsBlock: PayloadValue, over headers: [String: String]) -> [String: String] {
+        var merged = headers
+        for (name, value) in (object(apnsBlock["headers"]) ?? empty).members {
+            if let text = value.scalarText, let name = name.string { merged[name.lowercased()] = text }
+        }
+        return merged
     }
 
     // MARK: D3 push-service send-to-user (seed 000)
