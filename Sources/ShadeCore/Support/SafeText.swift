@@ -30,8 +30,10 @@ public enum SafeText {
 
     /// One line of text, safe to write anywhere: line breaks (`\n`, `\r\n`, `\r`, U+2028, U+2029)
     /// and tabs become a space, other control characters their placeholder, bidi controls are dropped.
+    /// Inlined, so that clean text (almost all of it: every reply header) is checked in place.
+    @inlinable
     public static func line(_ text: String) -> String {
-        clean(text, keepingNewlines: false)
+        isClean(text) ? text : clean(text, keepingNewlines: false)
     }
 
     /// Several lines: the same, but `\n` (and `\r\n`, written `\n`) still ends a line.
@@ -40,13 +42,15 @@ public enum SafeText {
     }
 
     /// Whether `text` would come out of `lines` unchanged (the fast path: almost all text).
+    @inlinable
     public static func isClean(_ text: String, keepingNewlines: Bool = false) -> Bool {
         UTF8Text.allBytes(of: text) { byte in
             (byte >= 0x20 && byte < 0x7F) || (keepingNewlines && byte == 0x0A)
         }
     }
 
-    private static func clean(_ text: String, keepingNewlines: Bool) -> String {
+    @usableFromInline
+    static func clean(_ text: String, keepingNewlines: Bool) -> String {
         if isClean(text, keepingNewlines: keepingNewlines) { return text }
         var out = String.UnicodeScalarView()
         var previousWasCarriageReturn = false

@@ -236,7 +236,7 @@ public struct HTTPResponse: Equatable, Sendable {
         bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
             + (omitBody ? 0 : body.count))
         func text(_ text: String) { Self.append(text, to: &bytes) }
-        func safe(_ text: String) { Self.append(Self.isPrintableASCII(text) ? text : SafeText.line(text), to: &bytes) }
+        func safe(_ text: String) { Self.append(SafeText.line(text), to: &bytes) }   // clean text comes back as it is
         func number(_ value: Int) { Self.appendDecimal(value, to: &bytes) }
         func end() {
             bytes.append(0x0D)
@@ -273,15 +273,9 @@ public struct HTTPResponse: Equatable, Sendable {
     }
 
     /// The string's UTF-8, copied whole (appending its UTF8View went byte by byte's generic path).
-    private static func append(_ text: String, to bytes: inout [UInt8]) {
+    static func append(_ text: String, to bytes: inout [UInt8]) {
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
-    }
-
-    /// `SafeText.line`'s fast answer: printable ASCII comes back as it is.
-    private static func isPrintableASCII(_ text: String) -> Bool {
-        var text = text
-        return text.withUTF8 { utf8 in utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
     }
 
     /// `value` in decimal, as `String(value)` writes it, without making the string.

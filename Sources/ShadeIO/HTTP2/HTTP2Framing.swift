@@ -239,11 +239,8 @@ final class HTTP2Framing: Framing {
         // Each string copied whole and each number written as digits: appending a String's
         // UTF8View, and making a String of a number, cost more than nghttp2's own work on the field.
         func append(_ text: String) -> Int {
-            var text = text
-            return text.withUTF8 { bytes in
-                storage.append(contentsOf: bytes)
-                return bytes.count
-            }
+            HTTPResponse.append(text, to: &storage)
+            return text.utf8.count
         }
         func add(_ name: String, _ value: String) {
             lengths.append((append(name), append(value)))
