@@ -56,6 +56,108 @@ struct JSONTapeTests {
         #expect(checked > 100)
     }
 
+    /// Issue 13: a recording writes each payload from its tape. What it writes must be what the tree
+    /// of the payload writes, compact and pretty, byte for byte: every sample and fixture document.
+    @Test func writingATapeWritesWhatItsTreeWritesForEverySampleDocument() throws {
+        var checked = 0
+        for (name, bytes) in try Self.documents() {
+            var tape = JSONTape()
+            guard bytes.withUnsafeBufferPointer({ (try? tape.parse($0)) != nil }) else { continue }
+            let tree = try JSONParser.parse(bytes)
+            bytes.withUnsafeBufferPointer { buffer in
+                tape.withRoot(buffer) { root in
+                    for pretty in [false, true] {
+                        var fromTape = JSONWriter(pretty: pretty)
+                        fromTape.write(root)
+                        var fromTree = JSONWriter(pretty: pretty)
+                        fromTree.write(tree)
+                        #expect(fromTape.bytes == fromTree.bytes, "\(name), pretty: \(pretty)")
+                    }
+                }
+            }
+            checked += 1
+        }
+        #expect(checked > 100)
+    }
+
+    /// Strings are written eight bytes at a time: whatever the position of a byte that needs an
+    /// escape (or a C1 lead, or a byte that only looks like one), the text is what escaping byte by
+    /// byte writes.
+    @Test func aStringIsEscapedTheSameWhereverItsSpecialBytesStand() {
+        /// The rule, byte by byte: a quote, a backslash, C0 and DEL escaped, C1 (0xC2 0x80–0x9F) escaped.
+        func reference(_ utf8: [UInt8]) -> [UInt8] {
+            var out: [UInt8] = [0x22]
+            var i = 0
+            while i < utf8.count {
+                let b = utf8[i]
+                let escape: UInt8? = b < 0x20 || b == 0x7F || b == 0x22 || b == 0x5C ? b
+                    : b == 0xC2 && i + 1 < utf8.count && (0x80...0x9F).contains(utf8[i + 1]) ? utf8[i + 1] : nil
+                guard let escape else { out.append(b); i += 1; continue }
+                i += b == 0xC2 ? 2 : 1
+                switch escape {
+                case 0x22: out += Array(#"\""#.utf8)
+                case 0x5C: out += Array(#"\\"#.utf8)
+                case 0x0A: out += Array(#"\n"#.utf8)
+                case 0x0D: out += Array(#"\r"#.utf8)
+                case 0x09: out += Array(#"\t"#.utf8)
+                case 0x08: out += Array(#"\b"#.utf8)
+                case 0x0C: out += Array(#"\f"#.utf8)
+                default: out += Array(String(format: "\\u%04x", escape).utf8)
+                }
+            }
+            return out + [0x22]
+        }
+        let specials: [[UInt8]] = [[0x22], [0x5C], [0x00], [0x01], [0x0A], [0x1F], [0x20], [0x7E], [0x7F], [0xC2, 0x80],
+                                   [0xC2, 0x9B], [0xC2, 0x9F], [0xC2, 0xA0], [0xC3, 0xA9], [0xE2, 0x80, 0xA8], [0xF0, 0x9F, 0x98, 0x80]]
+        for length in [0, 1, 7, 8, 9, 15, 16, 17, 24] {
+            for special in specials {
+                for at in 0...length {
+                    var text = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                    text.insert(contentsOf: special, at: at)
+                    var writer = JSONWriter()
+                    text.withUnsafeBufferPointer { writer.writeString(utf8: $0) }
+                    #expect(writer.bytes == reference(text), "\(special) at \(at) of \(length)")
+                    // and as a String, through the public entry
+                    var viaString = JSONWriter()
+                    viaString.writeString(String(decoding: text, as: UTF8.self))
+                    #expect(viaString.bytes == writer.bytes, "\(special) at \(at) of \(length)")
+                }
+            }
+        }
+    }
+
+    /// The same for what samples seldom hold: escapes of every kind, DEL and C1 raw and escaped (Shade's
+    /// text escapes them), NUL, duplicate keys (both written, as the tree keeps both), empty containers,
+    /// nesting, and every scalar.
+    @Test(arguments: [
+        #"{"a":"x\ty","b":"\u00e9\ud83d\ude00","c":"\/\"\\","d":"\u0001","e":"\u0000"}"#,
+        "{\"del\u{7F}\": \"csi\u{9B}2J \u{85} \u{A0}\", \"e\": \"\\u007f\\u009b\"}",
+        #"{"k": 1, "k": 2, "k\u0065": [], "o": {}, "x": [[], {}, [[1]], {"y": {"z": null}}]}"#,
+        #"[1,-2.5e+3,0.0,1E9,true,false,null,"",{},[]]"#,
+        "  {\n \"spaced\" :\t[ 1 ,\r\n 2 ] }  ",
+        #""just a string""#,
+        "42",
+        // One reason each to leave the copy of the raw text: DEL alone, a C1 control alone, an escape
+        // alone (short and past eight bytes), and what only looks like one (a no-break space, C2 A0).
+        "{\"k\": \"a\u{7F}b\"}",
+        "{\"key\": \"a long text before a DEL \u{7F} and after\"}",
+        "[\"a long text before CSI \u{9B}2J and after\"]",
+        #"{"url": "https:\/\/example.com\/a-long-path\/x.jpg"}"#,
+        "{\"nbsp\": \"caf\u{A0}s and more text past eight\"}",
+    ])
+    func writingATapeWritesWhatItsTreeWrites(text: String) throws {
+        let tree = try JSONParser.parse(text)
+        try Self.withView(text) { root in
+            for pretty in [false, true] {
+                var fromTape = JSONWriter(pretty: pretty)
+                fromTape.write(root)
+                var fromTree = JSONWriter(pretty: pretty)
+                fromTree.write(tree)
+                #expect(String(decoding: fromTape.bytes, as: UTF8.self) == String(decoding: fromTree.bytes, as: UTF8.self))
+            }
+        }
+    }
+
     @Test(arguments: [
         #"{"a":"x\ty","b":"\u00e9\ud83d\ude00","c":"\/\"\\","d":"\u0001"}"#,
         #"[1,-2.5e+3,true,false,null,"",{},[]]"#,

@@ -287,3 +287,44 @@ func aRecordingNeverHoldsCredentialsWhateverTheirCase(headers: [String: String],
     #expect(PushHeaders.withoutCredentials(headers) == kept)
     #expect(PushHeaders.hasCredentials(headers) == (headers != kept))
 }
+
+// MARK: Envelope lines
+
+/// Issue 13: the envelope writes its payload from the push's tape. Its line must be byte for byte the
+/// one the tree of the same envelope writes (what recordings held before), for every push of the
+/// samples and fixtures, with transports of every kind (none, headers to sort, credentials to drop).
+@Test func envelopeLinesAreWhatTheirTreeWritesForEverySamplePush() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    let transports = [
+        Transport(),
+        Transport(headers: ["apns-topic": "com.example", "Authorization": "bearer x", "apns-collapse-id": "c\u{7F}1"],
+                  path: "/3/device/ab\u{9B}12", via: "apns", at: "2026-11-30T10:15:00.120Z"),
+        Transport(headers: ["content-type": "application/json"], path: "/push", via: "http"),
+    ]
+    var checked = 0
+    let fixtures = root.appendingPathComponent("Tests/ShadeCoreTests/Fixtures")
+    let inputs = [root.appendingPathComponent("Samples"), fixtures.appendingPathComponent("vectors"),
+                  fixtures.appendingPathComponent("regressions"), fixtures.appendingPathComponent("fuzz/JSONParser")]
+    for document in try InputFiles.expand(inputs.map(\.path)) where !document.name.hasSuffix(".md") && !document.name.hasSuffix(".xml") {
+        for transport in transports {
+            var intake = Intake()
+            let outcomes = document.kind == .lines
+                ? intake.lines(document.bytes, source: document.name, transport: transport)
+                : intake.document(document.bytes, source: document.name, transport: transport)
+            for case .push(let push) in outcomes {
+                let headers = PushHeaders.withoutCredentials(push.transport.headers).sorted { $0.key < $1.key }
+                    .map { JSONObject.Member(key: $0.key, value: .string($0.value)) }
+                let tree = JSONObject([
+                    "at": push.transport.at.map(JSON.string) ?? .null,
+                    "via": push.transport.via.map(JSON.string) ?? .null,
+                    "path": push.transport.path.map(JSON.string) ?? .null,
+                    "headers": .object(JSONObject(headers)),
+                    "payload": push.payload,
+                ])
+                #expect(String(decoding: Envelope.line(for: push), as: UTF8.self) == JSONWriter.compact(.object(tree)), "\(document.name)")
+                checked += 1
+            }
+        }
+    }
+    #expect(checked > 300)
+}

@@ -87,6 +87,20 @@ public struct JSONWriter {
         b < 0x80 && (SafeText.isControl(UInt32(b)) || b == UInt8(ascii: "\"") || b == UInt8(ascii: "\\"))
     }
 
+    /// A mask whose lowest set bit is in the first byte of `word` (little-endian) that may need an
+    /// escape: below 0x20, a quote, a backslash, DEL, or 0xC2 (which leads a C1 control), else 0. The
+    /// has-less-than and has-zero-byte tricks may flag bytes after the first true one, never before.
+    @inline(__always)
+    static func attentionMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func equal(_ c: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(c))
+            return (x &- ones) & ~x
+        }
+        let control = (word &- ones &* 0x20) & ~word
+        return (control | equal(UInt8(ascii: "\"")) | equal(UInt8(ascii: "\\")) | equal(0x7F) | equal(0xC2)) & 0x8080_8080_8080_8080
+    }
+
     /// C1 controls are U+0080–U+009F: in UTF-8, 0xC2 followed by one of these.
     @inline(__always)
     static func isC1SecondByte(_ b: UInt8) -> Bool { b >= 0x80 && b <= 0x9F }
@@ -129,6 +143,125 @@ public struct JSONWriter {
         }
     }
 
+    /// A value read on a tape, written byte for byte as `write(view.json)` writes it, without
+    /// building the tree: a recording writes every push's payload (issue 13: the tree and its
+    /// re-serialisation were most of what `--record` cost a push).
+    public mutating func write(_ view: JSONView) {
+        // Compact text of a container whose strings all go out as they came is its own bytes without
+        // the whitespace between tokens: copied in runs. Anything else is written token by token.
+        if !pretty && (view.kind == .object || view.kind == .array) && Self.appendCompacted(view.raw, to: &bytes) { return }
+        writeTokens(view)
+    }
+
+    private mutating func writeTokens(_ view: JSONView) {
+        switch view.kind {
+        case .null: append("null")
+        case .true: append("true")
+        case .false: append("false")
+        case .number: bytes.append(contentsOf: view.raw)
+        case .string: view.withText { writeString(utf8: $0) }
+        case .array:
+            if view.count == 0 { append("[]"); return }
+            bytes.append(UInt8(ascii: "["))
+            indent += 1
+            var first = true
+            for element in view.elements {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                drainIfFull()
+                newline()
+                writeTokens(element)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "]"))
+        case .object:
+            if view.count == 0 { append("{}"); return }
+            bytes.append(UInt8(ascii: "{"))
+            indent += 1
+            var first = true
+            for (key, value) in view.members {
+                if !first { bytes.append(UInt8(ascii: ",")) }
+                first = false
+                drainIfFull()
+                newline()
+                key.withText { writeString(utf8: $0) }
+                bytes.append(UInt8(ascii: ":"))
+                if pretty { bytes.append(UInt8(ascii: " ")) }
+                writeTokens(value)
+            }
+            indent -= 1
+            newline()
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
+    /// Appends `text`, one valid JSON container, without the whitespace outside its strings, when
+    /// every string in it is written as it stands (no escape, no DEL, no C1 control: `writeString`
+    /// would copy it whole): true. Otherwise leaves `bytes` as it was and returns false.
+    /// The text is compacted straight into new storage sized once (what is written so far, then at
+    /// most `text.count` bytes, and a little room): appending run by run cost more than the scan.
+    static func appendCompacted(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) -> Bool {
+        guard let base = text.baseAddress else { return false }
+        let written = bytes.count
+        var compacted = true
+        // A little room past the text, for what the caller closes it with (an envelope's `}`).
+        let result = [UInt8](unsafeUninitializedCapacity: written + text.count + 16) { out, count in
+            let o = out.baseAddress!
+            bytes.withUnsafeBufferPointer { if written > 0 { o.initialize(from: $0.baseAddress!, count: written) } }
+            var n = written
+            let end = text.count
+            var i = 0
+            while i < end {
+                let b = base[i]
+                if b == UInt8(ascii: "\"") {
+                    // A string, to its closing quote (eight bytes at a time), copied whole.
+                    let open = i
+                    i += 1
+                    while true {
+                        while i + 8 <= end && stringMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 { i += 8 }
+                        // Past the end: not a whole string (never so on a tape).
+                        guard i < end else { compacted = false; count = written; return }
+                        let c = base[i]
+                        if c == UInt8(ascii: "\"") { break }
+                        if c == UInt8(ascii: "\\") || c == 0x7F || (c == 0xC2 && i + 1 < end && isC1SecondByte(base[i + 1])) {
+                            compacted = false
+                            count = written
+                            return
+                        }
+                        i += 1
+                    }
+                    i += 1
+                    (o + n).initialize(from: base + open, count: i - open)
+                    n += i - open
+                } else {
+                    // Outside a string every byte at or below 0x20 is whitespace.
+                    if b > 0x20 {
+                        (o + n).initialize(to: b)
+                        n += 1
+                    }
+                    i += 1
+                }
+            }
+            count = n
+        }
+        guard compacted else { return false }
+        bytes = result
+        return true
+    }
+
+    /// The first byte of `word` inside a raw string that may end the copy: a quote, a backslash,
+    /// DEL or a C1 lead (no control below 0x20 stands raw in a valid string). As `attentionMask`.
+    @inline(__always)
+    private static func stringMask(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        @inline(__always) func equal(_ c: UInt8) -> UInt64 {
+            let x = word ^ (ones &* UInt64(c))
+            return (x &- ones) & ~x
+        }
+        return (equal(UInt8(ascii: "\"")) | equal(UInt8(ascii: "\\")) | equal(0x7F) | equal(0xC2)) & 0x8080_8080_8080_8080
+    }
+
     mutating func newline() {
         guard pretty else { return }
         bytes.append(0x0A)
@@ -143,35 +276,51 @@ public struct JSONWriter {
 
     private static let spaces = [UInt8](repeating: 0x20, count: 64)
 
-    mutating func append(_ s: StaticString) {
+    /// Bytes that are JSON text as they stand (punctuation, a key written out by hand), appended as
+    /// they are.
+    public mutating func append(_ s: StaticString) {
         bytes.append(contentsOf: UnsafeBufferPointer(start: s.utf8Start, count: s.utf8CodeUnitCount))
     }
 
-    /// Copies the runs that need no escape whole: most strings are one run.
     public mutating func writeString(_ s: String) {
-        bytes.append(UInt8(ascii: "\""))
         var s = s
-        s.withUTF8 { utf8 in
-            var run = 0
-            var i = 0
-            while i < utf8.count {
-                let b = utf8[i]
-                if Self.needsEscape(b) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                    writeEscape(b)
-                    i += 1
-                    run = i
-                } else if b == 0xC2 && i + 1 < utf8.count && Self.isC1SecondByte(utf8[i + 1]) {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
-                    writeEscape(utf8[i + 1])   // the scalar's value is its second byte
-                    i += 2
-                    run = i
-                } else {
-                    i += 1
+        s.withUTF8 { writeString(utf8: $0) }
+    }
+
+    /// A string given as its UTF-8 (a string read on a tape, decoded). Copies the runs that need no
+    /// escape whole: most strings are one run, found eight bytes at a time.
+    mutating func writeString(utf8: UnsafeBufferPointer<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        var run = 0
+        var i = 0
+        let count = utf8.count
+        while i < count {
+            // Skip the words that hold no byte `needsEscape` or a C1 lead could answer for.
+            while i + 8 <= count {
+                let mask = Self.attentionMask(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
+                if mask != 0 {
+                    i += mask.trailingZeroBitCount >> 3
+                    break
                 }
+                i += 8
             }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
+            guard i < count else { break }
+            let b = utf8[i]
+            if Self.needsEscape(b) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                writeEscape(b)
+                i += 1
+                run = i
+            } else if b == 0xC2 && i + 1 < utf8.count && Self.isC1SecondByte(utf8[i + 1]) {
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<i]))
+                writeEscape(utf8[i + 1])   // the scalar's value is its second byte
+                i += 2
+                run = i
+            } else {
+                i += 1
+            }
         }
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run...]))
         bytes.append(UInt8(ascii: "\""))
     }
 

@@ -8,7 +8,8 @@ public final class PayloadStore: @unchecked Sendable {
     /// The bytes, then the tokens (8-byte aligned), rebased: the root is token 0 and offsets count
     /// from the first byte.
     private let block: UnsafeMutableRawPointer
-    private let byteCount: Int
+    /// How many bytes the payload took as received.
+    public let byteCount: Int
     private let tokenCount: Int
 
     private init(byteCount: Int, tokenCount: Int) {

@@ -4,18 +4,29 @@ import ShadeCore
 public enum Envelope {
     /// `{"at":…,"via":…,"path":…,"headers":{…},"payload":…}` in compact JSON, without a newline. Every
     /// key is written (null where absent); headers are sorted by name and never carry credentials.
+    /// The payload is written from its tape as it lies in the push's store (the same bytes a tree of
+    /// it would write, without building one: DECISIONS 107).
     public static func line(for push: Push) -> [UInt8] {
         let headers = PushHeaders.withoutCredentials(push.transport.headers)
             .sorted { $0.key < $1.key }
             .map { JSONObject.Member(key: $0.key, value: .string($0.value)) }
-        let envelope = JSONObject([
-            "at": push.transport.at.map(JSON.string) ?? .null,
-            "via": push.transport.via.map(JSON.string) ?? .null,
-            "path": push.transport.path.map(JSON.string) ?? .null,
-            "headers": .object(JSONObject(headers)),
-            "payload": push.payload,
-        ])
-        return JSONWriter.compactBytes(.object(envelope))
+        var writer = JSONWriter()
+        writer.bytes.reserveCapacity(128)
+        func text(_ value: String?) {
+            if let value { writer.writeString(value) } else { writer.append("null") }
+        }
+        writer.append(#"{"at":"#)
+        text(push.transport.at)
+        writer.append(#","via":"#)
+        text(push.transport.via)
+        writer.append(#","path":"#)
+        text(push.transport.path)
+        writer.append(#","headers":"#)
+        writer.write(.object(JSONObject(headers)))
+        writer.append(#","payload":"#)
+        push.store.withRoot { writer.write($0) }
+        writer.append("}")
+        return writer.bytes
     }
 }
 
