@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Byte-identical check: runs `shade state --trace` with two binaries over every Samples file and every
-# vector, under every profile and option set the tests use, and diffs the outputs (stdout, stderr and
-# exit status). A speed change must leave all of them identical.
+# Byte-identical check: runs `shade state --trace`, `shade state` and `shade snapshot` with two binaries
+# over every Samples file and every vector, under every profile and option set the tests use, and diffs
+# the outputs (stdout, stderr and exit status). A speed change must leave all of them identical. (Without
+# --trace, and for snapshot, centers keep no traces: those runs check that nothing but the trace came
+# from it.)
 #
 # Usage: scripts/trace-diff.sh OLD_SHADE NEW_SHADE [VECTORS_DIR]
 #   VECTORS_DIR defaults to the real-world payloads the tests use (Tests/ShadeCoreTests/Fixtures/vectors).
@@ -49,33 +51,42 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 runs=0
 diffs=0
-run_one() {  # binary, outfile, args...
+run_one() {  # binary, outfile, command and args...
   local bin=$1 out=$2; shift 2
-  "$bin" state "$@" --trace >"$out" 2>"$out.err"
+  "$bin" "$@" >"$out" 2>"$out.err"
   echo "exit $?" >>"$out.err"
 }
-check() {  # label, args...
-  local label=$1; shift
-  run_one "$old" "$tmp/a" "$@"
-  run_one "$new" "$tmp/b" "$@"
+compare() {  # label
   runs=$((runs + 1))
   if ! cmp -s "$tmp/a" "$tmp/b" || ! cmp -s "$tmp/a.err" "$tmp/b.err"; then
     diffs=$((diffs + 1))
     if [ "$diffs" -le 5 ]; then
-      echo "DIFFERENT: shade state $label --trace"
+      echo "DIFFERENT: shade $1"
       diff <(cat "$tmp/a" "$tmp/a.err") <(cat "$tmp/b" "$tmp/b.err") | head -20
     fi
   fi
+}
+check() {  # label, args...: state with and without --trace
+  local label=$1; shift
+  run_one "$old" "$tmp/a" state "$@" --trace
+  run_one "$new" "$tmp/b" state "$@" --trace
+  compare "state $label --trace"
+  run_one "$old" "$tmp/a" state "$@"
+  run_one "$new" "$tmp/b" state "$@"
+  compare "state $label"
 }
 for opts in "${optionsets[@]}"; do
   read -r -a args <<<"$opts"
   for f in "${inputs[@]}"; do check "$f $opts" "$f" "${args[@]}"; done
   # Whole directories and standard input take their own paths through the reader.
   check "Samples $opts" Samples "${args[@]}"
-  run_one "$old" "$tmp/a" - "${args[@]}" <Samples/demo.jsonl
-  run_one "$new" "$tmp/b" - "${args[@]}" <Samples/demo.jsonl
-  runs=$((runs + 1))
-  cmp -s "$tmp/a" "$tmp/b" && cmp -s "$tmp/a.err" "$tmp/b.err" || { diffs=$((diffs + 1)); echo "DIFFERENT: stdin demo.jsonl $opts"; }
+  run_one "$old" "$tmp/a" state - "${args[@]}" --trace <Samples/demo.jsonl
+  run_one "$new" "$tmp/b" state - "${args[@]}" --trace <Samples/demo.jsonl
+  compare "state - (demo.jsonl) $opts --trace"
+  # The final screen of every sample and vector at once.
+  run_one "$old" "$tmp/a" snapshot Samples "$vectors" "${args[@]}" --size 160x60
+  run_one "$new" "$tmp/b" snapshot Samples "$vectors" "${args[@]}" --size 160x60
+  compare "snapshot Samples $vectors $opts --size 160x60"
 done
-echo "trace-diff: $runs runs (${#inputs[@]} inputs × ${#optionsets[@]} option sets, plus directories and stdin), $diffs different"
+echo "trace-diff: $runs runs (${#inputs[@]} inputs × ${#optionsets[@]} option sets, state with and without --trace, plus directories, stdin and snapshots), $diffs different"
 [ "$diffs" -eq 0 ]

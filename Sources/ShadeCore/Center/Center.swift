@@ -42,6 +42,10 @@ public struct Center: Sendable {
     /// Shared by centers that take the same pushes in turn on one thread (a live session's three):
     /// the keys of a push's data are read once for them all.
     public var keysMemo: ConversationKeysMemo?
+    /// Whether items keep their decision trace (what the inspector and `state --trace` show). Where
+    /// nothing will read it (`state` without `--trace`, `snapshot`, a headless session) no step is made:
+    /// every push took several, each worded from its facts, and a long-lived item let as many go.
+    public var keepsTraces = true
 
     public init(profile: Profile, texts: TextResolver = TextResolver()) {
         self.profile = profile
@@ -56,7 +60,7 @@ public struct Center: Sendable {
     /// not its `at` (a push without one, timed by the replay rule): what an offline store goes by.
     public mutating func receive(_ push: Push, at time: Int64? = nil) {
         received += 1
-        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app)
+        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app, traced: keepsTraces)
         if offline != nil, delivery.waits {
             let arrived = time ?? push.transport.atMillis ?? offline!.since
             dropped += offline!.keep(push, delivery, at: arrived, defaultApp: profile.app)
@@ -80,12 +84,12 @@ public struct Center: Sendable {
         case .call(var content):
             calls += 1
             if let badge = content.badge { setBadge(badge) }
-            if !notes.isEmpty { content.trace += notes }
+            if keepsTraces && !notes.isEmpty { content.trace += notes }
             placeCall(content, push: push)
         case .show(var content):
-            if !notes.isEmpty { content.trace += notes }
+            if keepsTraces && !notes.isEmpty { content.trace += notes }
             if let badge = content.badge { setBadge(badge) }
-            let resolved = texts.resolve(content, platform: profile.platform)
+            let resolved = texts.resolve(content, platform: profile.platform, traced: keepsTraces)
             switch profile.platform {
             case .android: placeAndroid(content, resolved, push: push)
             case .ios: placeIOS(content, resolved, push: push)
@@ -244,17 +248,18 @@ public struct Center: Sendable {
     // MARK: conversations
 
     /// A push's trace starts with the platform reading's and the text resolution's steps; the
-    /// center adds a handful more, so room is made once.
-    func startTrace(_ content: Content, _ resolved: ResolvedText) -> [TraceStep] {
-        var trace: [TraceStep] = []
-        trace.reserveCapacity(content.trace.count + resolved.trace.count + 8)
-        trace += content.trace
-        trace += resolved.trace
+    /// center adds a handful more, so room is made once. Nothing, when the center keeps no traces.
+    func startTrace(_ content: Content, _ resolved: ResolvedText) -> TraceSteps {
+        guard keepsTraces else { return TraceSteps(kept: false) }
+        var trace = TraceSteps(kept: true)
+        trace.steps.reserveCapacity(content.trace.count + resolved.trace.count + 8)
+        trace.steps += content.trace
+        trace.steps += resolved.trace
         return trace
     }
 
     /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
-    func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep]) -> ConversationKeys? {
+    func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout TraceSteps) -> ConversationKeys? {
         let groupBy = profile.groupBy
         // The keys are read where they lie in the push; `--group-by` follows its path from the payload's root.
         let read = {
@@ -323,7 +328,7 @@ public struct Center: Sendable {
     /// A plain notification: a non-empty tag replaces the one with the same tag (A7, W3); without
     /// one every push is a new entry. Returns its slot.
     @discardableResult
-    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout [TraceStep], tagRule: String) -> Int {
+    mutating func placePlain(_ content: Content, _ resolved: ResolvedText, push: Push, trace: inout TraceSteps, tagRule: String) -> Int {
         var tagRule = tagRule
         let key: ItemKey
         let slot: Int?
@@ -363,7 +368,7 @@ public struct Center: Sendable {
     }
 
     /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
-    func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: inout [TraceStep]) {
+    func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: inout TraceSteps) {
         item.total += 1
         item.updated = stamp
         item.at = push.transport.atMillis
@@ -386,7 +391,7 @@ public struct Center: Sendable {
         } else {
             item.actions = content.actions
         }
-        item.note(taking: &trace, push: push.id)
+        if trace.kept { item.note(taking: &trace.steps, push: push.id) }
     }
 
     /// A9: at most 50 active notifications per app; the oldest plain one goes first.
@@ -394,7 +399,7 @@ public struct Center: Sendable {
         guard profile.platform == .android, apps.count(of: app) > 50 else { return }
         guard let victimSlot = apps.popOldest(of: app, updated: table.updated), let victim = remove(victimSlot) else { return }
         // The newest may be the one that went (an app's only plain notification among 50 conversations).
-        guard table.updated[newest] >= 0 else { return }
+        guard keepsTraces, table.updated[newest] >= 0 else { return }
         table.modify(newest) { item in
             item.note([TraceStep("A9", .appLimit(app: app, removed: victim.title ?? victim.key))], push: item.newest?.id)
         }
@@ -501,7 +506,7 @@ public struct Center: Sendable {
 
     /// How an iOS notification is marked: I10 a critical sound (iOS 12 and later) makes it critical;
     /// else I8 its `interruption-level`, which I13 ignores before iOS 15.
-    func level(_ content: Content, trace: inout [TraceStep]) -> InterruptionLevel? {
+    func level(_ content: Content, trace: inout TraceSteps) -> InterruptionLevel? {
         if content.criticalSound {
             trace.append(TraceStep("I10", "sound with critical: 1: a critical alert, marked critical (it plays even when muted; the app needs Apple's critical-alerts entitlement)"))
             return .critical
@@ -530,7 +535,7 @@ public struct Center: Sendable {
         item.title = caller
         item.lines = [Line(text: video ? "Incoming video call" : "Incoming call", pushID: push.id, at: push.transport.atMillis)]
         item.avatar = Avatar(name: caller, identity: caller, imageURL: nil)
-        var trace = content.trace
+        var trace = TraceSteps(kept: keepsTraces, steps: keepsTraces ? content.trace : [])
         finishUpdate(&item, push: push, content: content, trace: &trace)
         callItems.removeAll { $0.id == item.id }
         callItems.append(item)

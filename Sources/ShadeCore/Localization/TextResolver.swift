@@ -13,12 +13,14 @@ public struct TextResolver: Sendable {
 
     public init(tables: StringTables = StringTables()) { self.tables = tables }
 
-    public func resolve(_ content: Content, platform: Platform) -> ResolvedText {
+    /// `traced`: whether the trace also previews the app's own `data."loc-key"` (L1), which only the
+    /// trace shows: a center that keeps no traces does not look for it.
+    public func resolve(_ content: Content, platform: Platform, traced: Bool = true) -> ResolvedText {
         var trace: [TraceStep] = []
         let title = field("title", literal: content.title, loc: content.titleLoc, platform: platform, trace: &trace)
         let subtitle = field("subtitle", literal: content.subtitle, loc: content.subtitleLoc, platform: platform, trace: &trace)
         let body = field("body", literal: content.body, loc: content.bodyLoc, platform: platform, trace: &trace)
-        if let preview = appDataPreview(content.appData, platform: platform) { trace.append(preview) }
+        if traced, let preview = appDataPreview(content.appData, platform: platform) { trace.append(preview) }
         return ResolvedText(title: title, subtitle: subtitle, body: body, trace: trace)
     }
 

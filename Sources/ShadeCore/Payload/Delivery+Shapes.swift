@@ -1,12 +1,13 @@
 extension Push {
     /// What this push becomes on one platform: SPEC §1 (shapes, overrides, the app) and the
     /// per-platform reading of each shape, read in place on the push's bytes. Localization and
-    /// grouping happen later, in the Center.
-    public func delivery(on platform: Platform, defaultApp: String) -> Delivery {
+    /// grouping happen later, in the Center. `traced`: the content notes the reading's steps in its
+    /// trace (a center that keeps no traces asks for none).
+    public func delivery(on platform: Platform, defaultApp: String, traced: Bool = true) -> Delivery {
         guard reaches(platform) else { return .elsewhere }
         return withPayload { root in
             guard root.isObject else { return .elsewhere }
-            let reader = ShapeReader(store: store, app: appName(defaultApp: defaultApp, platform: platform, root: root))
+            let reader = ShapeReader(store: store, app: appName(defaultApp: defaultApp, platform: platform, root: root), traced: traced)
             let headers = transport.headers
             switch shape {
             case .envelope: return .elsewhere  // unwrapped by Intake; never stored
@@ -65,6 +66,8 @@ struct ShapeReader {
     /// The push's payload: what the app's data (C10) points into.
     let store: PayloadStore
     let app: String
+    /// Whether the contents it makes note the reading's steps (`Content.trace`).
+    var traced = true
 
     static let simulatorBundleKey = "Simulator Target Bundle"
     static var empty: PayloadValue { .tree(.object(JSONObject())) }
@@ -94,13 +97,13 @@ struct ShapeReader {
         }
         let (aps, renamed) = KnownKeys.wire(Self.object(payload["aps"]) ?? Self.empty, .aps)
         var content = Content(app: app, appData: extraData.merging(data(payload, apnsCustom: true)))
-        content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin)))
+        if traced { content.trace.append(TraceStep("D4", .readAsAPNs(origin: origin))) }
         Self.noteRenames(renamed, .aps, rule: "D4", path: "\(origin).aps", into: &content)
         if let alert = aps["alert"] {
             switch alert.kind {
             case .string:
                 content.body = alert.string
-                content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body"))
+                if traced { content.trace.append(TraceStep("I3", "aps.alert is a string: it is the body")) }
             case .object:
                 let (alert, renamed) = KnownKeys.wire(alert, .alert)
                 Self.noteRenames(renamed, .alert, rule: "D4", path: "\(origin).aps.alert", into: &content)
@@ -124,7 +127,7 @@ struct ShapeReader {
         if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
 
         if ServiceRules.isVoIP(headers: headers) {
-            content.trace.append(TraceStep("I7", "VoIP push (apns-push-type voip or a .voip topic): PushKit delivers it as an incoming call, not a notification"))
+            if traced { content.trace.append(TraceStep("I7", "VoIP push (apns-push-type voip or a .voip topic): PushKit delivers it as an incoming call, not a notification")) }
             return .call(content)
         }
         if headers["apns-push-type"]?.lowercased() == "background" {
@@ -178,12 +181,12 @@ struct ShapeReader {
             let notification = Self.merged(shared, override)
             let appData = Self.object(android["data"]) != nil ? self.data(android["data"]) : data
             var content = Content(app: app, appData: appData)
-            content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
-                : "FCM v1 request: message.notification"))
+            if traced { content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.android.notification"
+                : "FCM v1 request: message.notification")) }
             Self.noteRenames(sharedWire?.renamed ?? [], .fcmNotification, rule: "D2", path: "$.message.notification", into: &content)
             Self.noteRenames(androidRenamed, .androidConfig, rule: "D2", path: "$.message.android", into: &content)
             Self.noteRenames(overrideWire?.renamed ?? [], .androidNotification, rule: "D2", path: "$.message.android.notification", into: &content)
-            if android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
+            if traced && android["data"] != nil { content.trace.append(TraceStep("D2", "message.android.data replaces message.data on Android")) }
             content.collapseKey = android["collapse_key"]?.scalarText
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("A11", "no notification block: a data message for the app, nothing shown"), content: content)
@@ -220,8 +223,8 @@ struct ShapeReader {
             var appData = Self.object(webpush["data"]) != nil ? self.data(webpush["data"]) : data
             if let nested = Self.object(override?["data"]) { appData = appData.merging(self.data(nested)) }
             var content = Content(app: app, appData: appData)
-            content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.webpush.notification"
-                : "FCM v1 request: message.notification"))
+            if traced { content.trace.append(TraceStep("D2", override != nil ? "FCM v1 request: message.notification, overridden by message.webpush.notification"
+                : "FCM v1 request: message.notification")) }
             guard shared != nil || override != nil else {
                 return .silent(badge: nil, why: TraceStep("D8", "no notification for the browser: the service worker gets the data, nothing shown"), content: content)
             }
@@ -252,7 +255,7 @@ struct ShapeReader {
 
     func sendToUser(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
         var content = Content(app: app, appData: data(root["data"]))
-        content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data"))
+        if traced { content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data")) }
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.badge = root["badge"]?.int
@@ -271,7 +274,7 @@ struct ShapeReader {
 
     func expo(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
         var content = Content(app: app, appData: data(root["data"]))
-        content.trace.append(TraceStep("D5", "Expo push message: title, body, data"))
+        if traced { content.trace.append(TraceStep("D5", "Expo push message: title, body, data")) }
         content.title = root["title"]?.scalarText
         content.body = root["body"]?.scalarText
         content.category = Self.nonEmpty(root["categoryId"]?.string)
@@ -292,7 +295,7 @@ struct ShapeReader {
             // SPEC §1, Expo's docs: badge, sound and subtitle are iOS-only.
             let iosOnly = ["badge", "sound", "subtitle"].filter(root.has)
             if !iosOnly.isEmpty {
-                content.trace.append(TraceStep("D5", "\(iosOnly.joined(separator: ", ")) \(iosOnly.count == 1 ? "is" : "are") iOS-only in Expo: Android ignores \(iosOnly.count == 1 ? "it" : "them") (the badge stays as it was)"))
+                if traced { content.trace.append(TraceStep("D5", "\(iosOnly.joined(separator: ", ")) \(iosOnly.count == 1 ? "is" : "are") iOS-only in Expo: Android ignores \(iosOnly.count == 1 ? "it" : "them") (the badge stays as it was)")) }
             }
             return Self.androidOutcome(content)
         }
@@ -304,7 +307,7 @@ struct ShapeReader {
         if root["web_push"]?.int == 8030 {
             let notification = Self.object(root["notification"]) ?? Self.empty
             var content = Content(app: app, appData: data(notification["data"]))
-            content.trace.append(TraceStep("D6", "declarative web push (web_push: 8030)"))
+            if traced { content.trace.append(TraceStep("D6", "declarative web push (web_push: 8030)")) }
             content.badge = root["app_badge"]?.int
             return Self.webOutcome(notification, content: content, path: "$.notification")
         }
@@ -313,7 +316,7 @@ struct ShapeReader {
         var options = given?.json.object ?? JSONObject()
         options["title"] = root["title"]?.json
         var content = Content(app: app, appData: data(given?["data"]))
-        content.trace.append(TraceStep("D6", "showNotification(title, options) arguments"))
+        if traced { content.trace.append(TraceStep("D6", "showNotification(title, options) arguments")) }
         return Self.webOutcome(.tree(.object(options)), content: content, path: "$.options")
     }
 
@@ -330,7 +333,7 @@ struct ShapeReader {
             return delivery
         }
         var content = Content(app: app, appData: data(message["data"]))
-        content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)"))
+        if traced { content.trace.append(TraceStep("D7", "FCM legacy message (as the IM SDK sends it)")) }
         Self.noteRenames(renamed, .legacyMessage, rule: "D7", path: origin, into: &content)
         content.collapseKey = message["collapse_key"]?.scalarText
         guard let notification = Self.object(message["notification"]) else {
@@ -372,7 +375,7 @@ struct ShapeReader {
         var delivery = apns(.tree(.object(JSONObject(["aps": .object(aps)]))), headers: headers,
                             extraData: data(message["data"]), origin: origin)
         Self.amend(&delivery) { content in
-            content.trace.insert(TraceStep("D7", "FCM legacy message to an iOS token: FCM sends it through APNs (notification → aps.alert, badge, sound; click_action → category; content_available, mutable_content → their APNs flags; data beside aps)"), at: 0)
+            if traced { content.trace.insert(TraceStep("D7", "FCM legacy message to an iOS token: FCM sends it through APNs (notification → aps.alert, badge, sound; click_action → category; content_available, mutable_content → their APNs flags; data beside aps)"), at: 0) }
             content.collapseKey = message["collapse_key"]?.scalarText  // what FCM collapses while the device is offline (O1)
             // The loc keys are the payload's own, not the aps FCM makes of them (L1, V6 point there).
             content.titleLoc?.path = "\(origin).notification.title_loc_key"

@@ -32,6 +32,24 @@ public struct TraceStep: Sendable, Equatable, CustomStringConvertible {
     public static func == (a: TraceStep, b: TraceStep) -> Bool { a.rule == b.rule && a.text == b.text }
 }
 
+/// The steps one placement takes, for its item's trace (`Item.note`). When the center keeps no
+/// traces they are not gathered, and a step passed to `append` is not even made.
+struct TraceSteps {
+    var steps: [TraceStep]
+    /// Whether steps are gathered (`Center.keepsTraces`).
+    let kept: Bool
+
+    init(kept: Bool, steps: [TraceStep] = []) {
+        self.kept = kept
+        self.steps = steps
+    }
+
+    @inline(__always)
+    mutating func append(_ step: @autoclosure () -> TraceStep) {
+        if kept { steps.append(step()) }
+    }
+}
+
 /// The facts behind the trace sentences that name something from the push (an id, a tag, a
 /// count); fixed sentences are `.said`. `text` is the one place these sentences are worded.
 enum TraceFact: Sendable {

@@ -164,17 +164,24 @@ public final class LiveSession: ConnectionHandler {
         replies = RouteReplies(uuidPrefix: generator.next())
         let forwarder = SessionHandler()
         loop = PollLoop(handler: forwarder, configuration: configuration, clock: clock)
-        feeds = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts, keepsTraces: keepsTraces)
         forwarder.session = self
     }
 
-    static func freshCenters(options: ProfileOptions, texts: TextResolver) -> [Center] {
+    static func freshCenters(options: ProfileOptions, texts: TextResolver, keepsTraces: Bool) -> [Center] {
         let memo = ConversationKeysMemo()   // the centers take each push in turn, on the poll loop's thread
         return Platform.allCases.map {
             var center = Center(profile: options.profile($0), texts: texts)
             center.keysMemo = memo
+            center.keepsTraces = keepsTraces
             return center
         }
+    }
+
+    /// Whether items keep their decision trace: the terminal UI's inspector reads it; a headless
+    /// session has no reader for it (its log and `GET /state` carry none), so it turns this off.
+    public var keepsTraces = true {
+        didSet { for i in feeds.indices { feeds[i].keepsTraces = keepsTraces } }
     }
 
     // MARK: listening
@@ -351,7 +358,7 @@ public final class LiveSession: ConnectionHandler {
 
     /// Empty centers (the demo starting over): a new pass, with nothing dismissed.
     func resetCenters() {
-        feeds = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts, keepsTraces: keepsTraces)
         (actions, applied, nextAction) = ([], 0, 0)
         timeline = offlineWindow.map(OfflineTimeline.init)
         changeCount += 1
@@ -360,7 +367,7 @@ public final class LiveSession: ConnectionHandler {
     /// Empty centers fed each entry `next` gives, one at a time, without announcing them, and what the
     /// viewer did along the way (seeking back).
     func rebuild(from next: () -> [Intake.Outcome]?) {
-        feeds = Self.freshCenters(options: options, texts: texts)
+        feeds = Self.freshCenters(options: options, texts: texts, keepsTraces: keepsTraces)
         timeline = offlineWindow.map(OfflineTimeline.init)
         (applied, nextAction) = (0, 0)
         catchUpActions()

@@ -88,11 +88,18 @@ enum Session {
     /// are offline in that window of the pushes' time (SPEC §8). Recordings are streamed: each line is
     /// read, parsed and numbered here, and each center takes the pushes on a thread of its own
     /// (`Fanout`), so memory does not grow with the file and the cores share the work.
-    static func centers(options: ProfileOptions, inputs: Inputs, offline: OfflineWindow? = nil) throws(UsageError) -> [Center] {
+    /// `keepsTraces`: whether items keep their decision trace (`state --trace` prints it; nothing else
+    /// these commands print reads it).
+    static func centers(options: ProfileOptions, inputs: Inputs, offline: OfflineWindow? = nil,
+                        keepsTraces: Bool) throws(UsageError) -> [Center] {
         let texts = try resolver(options: options)
         var intake = Intake()
         var timeline = offline.map(OfflineTimeline.init)
-        let centers = options.profiles.map { Center(profile: $0, texts: texts) }
+        let centers = options.profiles.map {
+            var center = Center(profile: $0, texts: texts)
+            center.keepsTraces = keepsTraces
+            return center
+        }
         return try Fanout.run(centers, produce: { (emit: (Center.Input) -> Void) throws(UsageError) in
             func apply(_ outcome: Intake.Outcome) {
                 guard timeline != nil else { return emit(.outcome(outcome, at: nil)) }

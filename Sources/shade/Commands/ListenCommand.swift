@@ -169,6 +169,7 @@ enum ListenCommand {
             }
         }
         let stats = parsed.has("--stats") ? SessionStats() : nil
+        session.keepsTraces = false   // headless: no inspector, and neither the log nor GET /state carries a trace
         let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
         do {
             try Headless.run(session, log: log, signals: signals, stats: stats)

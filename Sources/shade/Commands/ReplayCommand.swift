@@ -64,6 +64,7 @@ enum ReplayCommand {
         if parsed.has("--paused") {
             throw UsageError("--paused needs the terminal UI to resume from; without a terminal, leave it out")
         }
+        session.keepsTraces = false   // headless: no inspector, and neither the log nor GET /state carries a trace
         let log = Headless.log(session, platforms: options.platforms, localTime: Shade.localTime(parsed))
         session.startReplay(sources, speed: speed, instant: parsed.has("--instant"), paused: false, loops: false, offline: offline)
         let interrupted: Bool

@@ -47,7 +47,8 @@ enum SnapshotCommand {
         let inputs = try Shade.requireInputs(parsed, command: "snapshot")
         let options = try parsed.profileOptions()
         let read = try Session.read(inputs)
-        let centers = try Session.centers(options: options, inputs: read, offline: try Session.offlineWindow(parsed))
+        let centers = try Session.centers(options: options, inputs: read, offline: try Session.offlineWindow(parsed),
+                                          keepsTraces: false)   // a screen shows no trace
         let states = centers.map(\.state)
         let screen = ShadeView.compose(states, view: ViewState(platforms: options.platforms, localTime: Shade.localTime(parsed)),
                                        columns: size.columns, rows: size.rows)

@@ -40,7 +40,8 @@ enum StateCommand {
         let inputs = try Shade.requireInputs(parsed, command: "state")
         let options = try parsed.profileOptions()
         let read = try Session.read(inputs)
-        let centers = try Session.centers(options: options, inputs: read, offline: try Session.offlineWindow(parsed))
+        let centers = try Session.centers(options: options, inputs: read, offline: try Session.offlineWindow(parsed),
+                                          keepsTraces: parsed.has("--trace"))
         let states = centers.map(\.state)
         var json = StateJSON.value(states)
         if parsed.has("--trace") { json = StateJSON.addingTraces(json, states) }
