@@ -272,10 +272,9 @@ public struct HTTPResponse: Equatable, Sendable {
         return bytes
     }
 
-    /// The string's UTF-8, copied whole (appending its UTF8View went byte by byte's generic path).
+    /// The string's UTF-8, copied whole (`UTF8Text.append`).
     static func append(_ text: String, to bytes: inout [UInt8]) {
-        var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        UTF8Text.append(text, to: &bytes)
     }
 
     /// `value` in decimal, as `String(value)` writes it, without making the string.

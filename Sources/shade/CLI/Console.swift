@@ -21,7 +21,7 @@ enum Console {
     /// `text` made safe as one line, and a newline, appended to `out` (the headless log's buffer).
     static func appendLine(_ text: String, to out: inout [UInt8]) {
         let start = out.count
-        out += text.utf8
+        UTF8Text.append(text, to: &out)
         endLine(in: &out, from: start)
     }
 
@@ -31,7 +31,7 @@ enum Console {
         if !safe {
             let text = SafeText.line(String(decoding: out[start...], as: UTF8.self))
             out.removeSubrange(start...)
-            out += text.utf8
+            UTF8Text.append(text, to: &out)
         }
         out.append(0x0A)
     }

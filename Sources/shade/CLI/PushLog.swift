@@ -76,22 +76,22 @@ final class PushLog {
             prefix.append(0x20)
         }
         prefix.append(UInt8(ascii: "#"))
-        prefix += String(push.id).utf8
+        UTF8Text.append(String(push.id), to: &prefix)
         for platform in platforms {
             let start = out.count
             out += prefix
             out.append(0x20)
-            out += platform.rawValue.utf8
+            UTF8Text.append(platform.rawValue, to: &out)
             out += Self.colonSpace
             describe(arrival.effects[platform] ?? .elsewhere, push: push, placed: placed[platform]?[push.id], into: &out)
-            out += channel.utf8
+            UTF8Text.append(channel, to: &out)
             Console.endLine(in: &out, from: start)
         }
         for note in push.notes {
             let start = out.count
             out += prefix
             out += Self.noteLabel
-            out += note.utf8
+            UTF8Text.append(note, to: &out)
             Console.endLine(in: &out, from: start)
         }
     }
@@ -124,43 +124,43 @@ final class PushLog {
     private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?, into out: inout [UInt8]) {
         switch effect {
         case .rejected(let reason):
-            out += "rejected: ".utf8
-            out += reason.utf8
+            UTF8Text.append("rejected: ", to: &out)
+            UTF8Text.append(reason, to: &out)
         case .elsewhere:
             out += elsewhere(push)
         case .silent:
-            out += "silent".utf8
+            UTF8Text.append("silent", to: &out)
         case .waiting:
-            out += "waiting: the device is offline (rules O1–O5)".utf8
+            UTF8Text.append("waiting: the device is offline (rules O1–O5)", to: &out)
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
             guard let placed else {
-                out += (effect == .call ? "call" : "shown, then replaced").utf8
+                UTF8Text.append(effect == .call ? "call" : "shown, then replaced", to: &out)
                 return
             }
             switch placed.kind {
             case .conversation:
-                out += "conversation ".utf8
-                out += placed.key.utf8
-                out += " ← ".utf8
-                out += (placed.line.sender ?? placed.title ?? "").utf8
+                UTF8Text.append("conversation ", to: &out)
+                UTF8Text.append(placed.key, to: &out)
+                UTF8Text.append(" ← ", to: &out)
+                UTF8Text.append(placed.line.sender ?? placed.title ?? "", to: &out)
                 out += Self.colonSpace
-                out += placed.line.text.utf8
+                UTF8Text.append(placed.line.text, to: &out)
             case .call:
-                out += "call ".utf8
-                out += placed.key.utf8
-                out += " from ".utf8
-                out += (placed.title ?? "unknown caller").utf8
+                UTF8Text.append("call ", to: &out)
+                UTF8Text.append(placed.key, to: &out)
+                UTF8Text.append(" from ", to: &out)
+                UTF8Text.append(placed.title ?? "unknown caller", to: &out)
             case .plain, .bundle:
-                out += "notification ".utf8
-                out += placed.key.utf8
+                UTF8Text.append("notification ", to: &out)
+                UTF8Text.append(placed.key, to: &out)
                 if let title = placed.line.title ?? placed.title {
-                    out += " \"".utf8
-                    out += title.utf8
-                    out += "\"".utf8
+                    UTF8Text.append(" \"", to: &out)
+                    UTF8Text.append(title, to: &out)
+                    UTF8Text.append("\"", to: &out)
                 }
                 out += Self.colonSpace
-                out += placed.line.text.utf8
+                UTF8Text.append(placed.line.text, to: &out)
             }
         }
     }
