@@ -75,6 +75,34 @@ struct PayloadShapeTests {
     func D1toD9_theFirstMatchingShapeWins(_ sample: Sample) throws {
         let object = try #require(try JSONParser.parse(sample.json).object)
         #expect(PayloadShape.detect(object) == .success(sample.shape))
+        // A payload on its tape has its members read in one pass: the same shape.
+        try JSONTapeTests.withView(sample.json) { #expect(PayloadShape.detect(PayloadValue.view($0)) == .success(sample.shape)) }
+    }
+
+    /// The one-pass reading takes a name's last member, as a lookup does, and leaves an object with an
+    /// escaped key to lookups (which decode it); an unknown shape names the same keys either way.
+    @Test(arguments: [
+        (#"{"aps": 1, "aps": {"alert": "hi"}}"#, "apns"),
+        (#"{"aps": {"alert": "hi"}, "aps": 1, "to": "t"}"#, "fcmLegacy"),
+        (#"{"\u0061ps": {"alert": "hi"}}"#, "apns"),
+        (#"{"payload": {"x": 1}, "d\u0061ta": {}}"#, "dataOnly"),
+        (#"{"payload": {"x": 1}, "payload": 2, "data": {}}"#, "dataOnly"),
+        (#"{"title": "t", "options": {}, "options": []}"#, "unknown"),
+        (#"{"interests": ["i"], "web": {"notification": {}}}"#, "pusherBeams"),
+        (#"{"registration_ids": ["a"], "time_to_live": 3}"#, "fcmLegacy"),
+        (#"{"tó": 1, "xyz": {}}"#, "unknown"),
+        (#"{}"#, "unknown"),
+    ])
+    func D1toD9_readInOnePassAsKeyByKey(json: String, shape: String) throws {
+        let tree = try #require(try JSONParser.parse(json).object)
+        let byKey = PayloadShape.detect(tree)
+        try JSONTapeTests.withView(json) { view in
+            #expect(PayloadShape.detect(PayloadValue.view(view)) == byKey)
+        }
+        switch byKey {
+        case .success(let found): #expect(found.rawValue == shape)
+        case .failure: #expect(shape == "unknown")
+        }
     }
 
     @Test func D1toD9_shapesCarryTheirRuleIdsAndPlatforms() {

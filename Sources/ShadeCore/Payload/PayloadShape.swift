@@ -67,38 +67,51 @@ public enum PayloadShape: String, CaseIterable, Sendable {
     public static func detect(_ payload: JSONObject) -> Result<PayloadShape, ShapeMismatch> { detect(JSON.object(payload)) }
 
     static func detect<V: JSONReadable>(_ payload: V) -> Result<PayloadShape, ShapeMismatch> {
-        // The keys are tested one by one, not through an array of them: an array literal is built per
-        // call, and a key passed through a closure is no longer a literal the lookup can read in place.
-        if payload["payload"]?.isObject == true,
-           !(payload.has("aps") || payload.has("message") || payload.has("notification") || payload.has("data")) {
+        shape(of: payload, LookedUpKeys(payload))
+    }
+
+    /// A payload on its tape has its members read in one pass (every push is detected, an envelope's
+    /// payload twice: key by key that was ten lookups a push).
+    static func detect(_ payload: PayloadValue) -> Result<PayloadShape, ShapeMismatch> {
+        if case .view(let view) = payload, let keys = TapeShapeKeys(view) { return shape(of: view, keys) }
+        return shape(of: payload, LookedUpKeys(payload))
+    }
+
+    /// SPEC §1's order, D1–D9, on the members it asks about.
+    private static func shape<V: JSONReadable, K: ShapeKeys>(of payload: V, _ keys: K) -> Result<PayloadShape, ShapeMismatch> {
+        if keys[.payload]?.isObject == true, !keys.has(.aps), !keys.has(.message), !keys.has(.notification), !keys.has(.data) {
             return .success(.envelope)
         }
-        if payload["message"]?.isObject == true { return .success(.fcmV1) }
-        if payload.has("userId") || payload.has("userIds") { return .success(.sendToUser) }
-        if payload["aps"]?.isObject == true { return .success(.apns) }
-        if isExpoAddress(payload["to"]) { return .success(.expo) }
-        if isWebPush(payload) { return .success(.webPush) }
-        if payload.has("to") || payload.has("registration_ids") || payload.has("condition") || payload.has("notification")
-            || payload.has("collapse_key") || payload.has("collapseKey") || payload.has("time_to_live") || payload.has("timeToLive") {
+        if keys[.message]?.isObject == true { return .success(.fcmV1) }
+        if keys.has(.userId) || keys.has(.userIds) { return .success(.sendToUser) }
+        if keys[.aps]?.isObject == true { return .success(.apns) }
+        if isExpoAddress(keys[.to]) { return .success(.expo) }
+        if isWebPush(keys) { return .success(.webPush) }
+        if keys.has(.to) || keys.has(.registrationIDs) || keys.has(.condition) || keys.has(.notification)
+            || keys.has(.collapse_key) || keys.has(.collapseKey) || keys.has(.time_to_live) || keys.has(.timeToLive) {
             return .success(.fcmLegacy)
         }
-        if isPusherBeams(payload) { return .success(.pusherBeams) }
-        if payload["data"]?.isObject == true { return .success(.dataOnly) }
+        if isPusherBeams(keys) { return .success(.pusherBeams) }
+        if keys[.data]?.isObject == true { return .success(.dataOnly) }
         return .failure(ShapeMismatch(keys: payload.keys))
     }
 
     /// D9: `interests` or `users`, and at least one platform block.
-    static func isPusherBeams<V: JSONReadable>(_ payload: V) -> Bool {
-        guard payload["interests"]?.isArray == true || payload["users"]?.isArray == true else { return false }
-        return payload["apns"]?.isObject == true || payload["fcm"]?.isObject == true || payload["web"]?.isObject == true
+    static func isPusherBeams<V: JSONReadable>(_ payload: V) -> Bool { isPusherBeams(LookedUpKeys(payload)) }
+
+    private static func isPusherBeams<K: ShapeKeys>(_ keys: K) -> Bool {
+        guard keys[.interests]?.isArray == true || keys[.users]?.isArray == true else { return false }
+        return keys[.apns]?.isObject == true || keys[.fcm]?.isObject == true || keys[.web]?.isObject == true
     }
 
     /// D6: declarative web push (`web_push: 8030`) or the arguments of `showNotification(title, options)`.
     public static func isWebPush(_ payload: JSONObject) -> Bool { isWebPush(JSON.object(payload)) }
 
-    static func isWebPush<V: JSONReadable>(_ payload: V) -> Bool {
-        if payload["web_push"]?.int == 8030 { return true }
-        if payload["title"]?.isString == true, payload["options"]?.isObject == true { return true }
+    static func isWebPush<V: JSONReadable>(_ payload: V) -> Bool { isWebPush(LookedUpKeys(payload)) }
+
+    private static func isWebPush<K: ShapeKeys>(_ keys: K) -> Bool {
+        if keys[.webPush]?.int == 8030 { return true }
+        if keys[.title]?.isString == true, keys[.options]?.isObject == true { return true }
         return false
     }
 
@@ -110,6 +123,107 @@ public enum PayloadShape: String, CaseIterable, Sendable {
         case .array: return value.count > 0 && value.elements.allSatisfy { $0.string.map(isToken) ?? false }
         default: return false
         }
+    }
+}
+
+/// The top-level keys shape detection asks about (SPEC §1).
+enum ShapeKey: Int, CaseIterable {
+    case payload, message, aps, notification, data, userId, userIds, to, webPush, title, options, registrationIDs,
+         condition, collapse_key, collapseKey, time_to_live, timeToLive, interests, users, apns, fcm, web
+
+    var name: String {
+        switch self {
+        case .payload: return "payload"
+        case .message: return "message"
+        case .aps: return "aps"
+        case .notification: return "notification"
+        case .data: return "data"
+        case .userId: return "userId"
+        case .userIds: return "userIds"
+        case .to: return "to"
+        case .webPush: return "web_push"
+        case .title: return "title"
+        case .options: return "options"
+        case .registrationIDs: return "registration_ids"
+        case .condition: return "condition"
+        case .collapse_key: return "collapse_key"
+        case .collapseKey: return "collapseKey"
+        case .time_to_live: return "time_to_live"
+        case .timeToLive: return "timeToLive"
+        case .interests: return "interests"
+        case .users: return "users"
+        case .apns: return "apns"
+        case .fcm: return "fcm"
+        case .web: return "web"
+        }
+    }
+}
+
+/// A payload's members by the keys shape detection asks about: each the last member of its name, as a
+/// lookup finds it.
+protocol ShapeKeys {
+    associatedtype Value: JSONReadable
+    subscript(key: ShapeKey) -> Value? { get }
+}
+
+extension ShapeKeys {
+    func has(_ key: ShapeKey) -> Bool { self[key] != nil }
+}
+
+/// Key by key, as it is asked (a tree; lint).
+struct LookedUpKeys<Value: JSONReadable>: ShapeKeys {
+    let payload: Value
+    init(_ payload: Value) { self.payload = payload }
+    subscript(key: ShapeKey) -> Value? { payload[key.name] }
+}
+
+/// An object on its tape, its members read in one pass: each name told apart by its length, then its
+/// bytes; a later member of a name replaces an earlier one, as lookups take the last. Only token
+/// indices are kept.
+struct TapeShapeKeys: ShapeKeys {
+    let object: JSONView
+    /// The value token of each key's last member, or 0 (a member's value is never the object's own token).
+    private var found = SIMD32<Int32>(repeating: 0)
+
+    /// nil when a key holds an escape: its text must be decoded to be compared (then key by key).
+    init?(_ object: JSONView) {
+        guard object.isObject else { return nil }
+        self.object = object
+        let text = object.bytes.baseAddress!
+        for (key, value) in object.members {
+            let token = key.token
+            guard token.count >= 0 else { return nil }
+            let name = text + token.start
+            @inline(__always) func named(_ literal: StaticString) -> Bool {
+                JSONTape.bytesEqual(name, literal.utf8Start, literal.utf8CodeUnitCount)
+            }
+            let at = Int32(truncatingIfNeeded: value.index)
+            @inline(__always) func note(_ key: ShapeKey) { found[key.rawValue] = at }
+            switch token.count {
+            case 2: if named("to") { note(.to) }
+            case 3: if named("aps") { note(.aps) } else if named("fcm") { note(.fcm) } else if named("web") { note(.web) }
+            case 4: if named("data") { note(.data) } else if named("apns") { note(.apns) }
+            case 5: if named("title") { note(.title) } else if named("users") { note(.users) }
+            case 6: if named("userId") { note(.userId) }
+            case 7:
+                if named("payload") { note(.payload) } else if named("message") { note(.message) }
+                else if named("userIds") { note(.userIds) } else if named("options") { note(.options) }
+            case 8: if named("web_push") { note(.webPush) }
+            case 9: if named("condition") { note(.condition) } else if named("interests") { note(.interests) }
+            case 10: if named("timeToLive") { note(.timeToLive) }
+            case 11: if named("collapseKey") { note(.collapseKey) }
+            case 12:
+                if named("notification") { note(.notification) } else if named("collapse_key") { note(.collapse_key) }
+                else if named("time_to_live") { note(.time_to_live) }
+            case 16: if named("registration_ids") { note(.registrationIDs) }
+            default: break
+            }
+        }
+    }
+
+    subscript(key: ShapeKey) -> JSONView? {
+        let at = found[key.rawValue]
+        return at == 0 ? nil : object.at(Int(at))
     }
 }
 
