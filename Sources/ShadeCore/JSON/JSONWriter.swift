@@ -113,34 +113,47 @@ public struct JSONWriter {
         case .string(let s): writeString(s)
         case .array(let a):
             if a.isEmpty { append("[]"); return }
-            bytes.append(UInt8(ascii: "["))
-            indent += 1
+            open(UInt8(ascii: "["))
             for (i, element) in a.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                drainIfFull()
-                newline()
+                startItem(first: i == 0)
                 write(element)
             }
-            indent -= 1
-            newline()
-            bytes.append(UInt8(ascii: "]"))
+            close(UInt8(ascii: "]"))
         case .object(let o):
             if o.isEmpty { append("{}"); return }
-            bytes.append(UInt8(ascii: "{"))
-            indent += 1
+            open(UInt8(ascii: "{"))
             for (i, member) in o.members.enumerated() {
-                if i > 0 { bytes.append(UInt8(ascii: ",")) }
-                drainIfFull()
-                newline()
+                startItem(first: i == 0)
                 writeString(member.key)
-                bytes.append(UInt8(ascii: ":"))
-                if pretty { bytes.append(UInt8(ascii: " ")) }
+                afterKey()
                 write(member.value)
             }
-            indent -= 1
-            newline()
-            bytes.append(UInt8(ascii: "}"))
+            close(UInt8(ascii: "}"))
         }
+    }
+
+    // How a container is laid out, for a tree and a tape alike: compact, or two spaces an indent.
+
+    private mutating func open(_ bracket: UInt8) {
+        bytes.append(bracket)
+        indent += 1
+    }
+
+    private mutating func startItem(first: Bool) {
+        if !first { bytes.append(UInt8(ascii: ",")) }
+        drainIfFull()
+        newline()
+    }
+
+    private mutating func afterKey() {
+        bytes.append(UInt8(ascii: ":"))
+        if pretty { bytes.append(UInt8(ascii: " ")) }
+    }
+
+    private mutating func close(_ bracket: UInt8) {
+        indent -= 1
+        newline()
+        bytes.append(bracket)
     }
 
     /// A value read on a tape, written byte for byte as `write(view.json)` writes it, without
@@ -162,37 +175,26 @@ public struct JSONWriter {
         case .string: view.withText { writeString(utf8: $0) }
         case .array:
             if view.count == 0 { append("[]"); return }
-            bytes.append(UInt8(ascii: "["))
-            indent += 1
+            open(UInt8(ascii: "["))
             var first = true
             for element in view.elements {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                startItem(first: first)
                 first = false
-                drainIfFull()
-                newline()
                 writeTokens(element)
             }
-            indent -= 1
-            newline()
-            bytes.append(UInt8(ascii: "]"))
+            close(UInt8(ascii: "]"))
         case .object:
             if view.count == 0 { append("{}"); return }
-            bytes.append(UInt8(ascii: "{"))
-            indent += 1
+            open(UInt8(ascii: "{"))
             var first = true
             for (key, value) in view.members {
-                if !first { bytes.append(UInt8(ascii: ",")) }
+                startItem(first: first)
                 first = false
-                drainIfFull()
-                newline()
                 key.withText { writeString(utf8: $0) }
-                bytes.append(UInt8(ascii: ":"))
-                if pretty { bytes.append(UInt8(ascii: " ")) }
+                afterKey()
                 writeTokens(value)
             }
-            indent -= 1
-            newline()
-            bytes.append(UInt8(ascii: "}"))
+            close(UInt8(ascii: "}"))
         }
     }
 
@@ -219,7 +221,7 @@ public struct JSONWriter {
                     let open = i
                     i += 1
                     while true {
-                        while i + 8 <= end && stringMask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self)) == 0 { i += 8 }
+                        i = firstFlagged(base, from: i, end: end, stringMask)
                         // Past the end: not a whole string (never so on a tape).
                         guard i < end else { compacted = false; count = written; return }
                         let c = base[i]
@@ -248,6 +250,20 @@ public struct JSONWriter {
         guard compacted else { return false }
         bytes = result
         return true
+    }
+
+    /// From `i`, the first byte that `mask` flags in a word read whole (eight bytes before `end`), or
+    /// where the whole words end: the caller looks at the bytes left one by one. The masks flag
+    /// their first byte exactly and may flag later ones wrongly, so the lowest flag is the one.
+    @inline(__always)
+    static func firstFlagged(_ base: UnsafePointer<UInt8>, from i: Int, end: Int, _ mask: (UInt64) -> UInt64) -> Int {
+        var i = i
+        while i + 8 <= end {
+            let flags = mask(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self))
+            if flags != 0 { return i + flags.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        return i
     }
 
     /// The first byte of `word` inside a raw string that may end the copy: a quote, a backslash,
@@ -296,14 +312,7 @@ public struct JSONWriter {
         let count = utf8.count
         while i < count {
             // Skip the words that hold no byte `needsEscape` or a C1 lead could answer for.
-            while i + 8 <= count {
-                let mask = Self.attentionMask(UnsafeRawPointer(utf8.baseAddress! + i).loadUnaligned(as: UInt64.self))
-                if mask != 0 {
-                    i += mask.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
+            if count >= 8 { i = Self.firstFlagged(utf8.baseAddress!, from: i, end: count, Self.attentionMask) }
             guard i < count else { break }
             let b = utf8[i]
             if Self.needsEscape(b) {
