@@ -328,3 +328,30 @@ func aRecordingNeverHoldsCredentialsWhateverTheirCase(headers: [String: String],
     }
     #expect(checked > 300)
 }
+
+// MARK: Push metadata
+
+/// DESIGN "Envelope": push metadata (`apns-*`, the content type, and RFC 8030's `ttl`, `urgency`,
+/// `topic`) is kept, names lower-cased; credentials never are. Read on the names' bytes; held here to
+/// the rule as it reads on lowercased text, over names of every case and near miss.
+@Test func pushMetadataKeepsWhatTheRuleNamesInAnyCaseAndNothingElse() {
+    let names = ["APNS-Topic", "apns-id", "apns-", "apns", "apnsx-id", "Content-Type", "content\rtype", "CONTENT-TYPE",
+                 "content-typ", "TTL", "ttl", "tt", "Urgency", "urgent!", "topic", "Topic", "topics", "x-api-key", "Authorization",
+                 "authorization", "cookie", "content-encoding", "apns-\u{130}x", "Tôpic", "user-agent", ":path", "a\u{212A}ns-x",
+                 "@pns-x", "APNS\u{0D}x", "content-length", "x-server-secret", "proxy-authorization"]
+    func byTheRule(_ name: String) -> Bool {
+        let lower = name.lowercased()
+        let credentials: Set<String> = ["authorization", "x-api-key", "x-server-secret", "cookie", "proxy-authorization"]
+        return (lower.hasPrefix("apns-") || ["ttl", "urgency", "topic", "content-type"].contains(lower)) && !credentials.contains(lower)
+    }
+    var headers = HTTPHeaders(names.enumerated().map { HTTPHeaderField(name: $0.element, value: "v\($0.offset)") })
+    let kept = PushHeaders.metadata(headers)
+    var expected: [String: String] = [:]
+    for (i, name) in names.enumerated() where byTheRule(name) { expected[name.lowercased()] = "v\(i)" }
+    #expect(kept == expected)
+    #expect(kept.keys.contains("apns-topic") && kept.keys.contains("apns-") && !kept.keys.contains("content\rtype"))
+    // A name given twice, in two cases: the last value is kept.
+    headers = HTTPHeaders([HTTPHeaderField(name: "APNS-TOPIC", value: "first"), HTTPHeaderField(name: "apns-topic", value: "last")])
+    #expect(PushHeaders.metadata(headers) == ["apns-topic": "last"])
+    #expect(PushHeaders.metadata(HTTPHeaders([HTTPHeaderField(name: "host", value: "x")])) == [:])
+}

@@ -35,34 +35,49 @@ public enum Envelope {
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
     public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
+        // Counted first, so that the dictionary is made once at its size: grown member by member, an
+        // APNs request's three cost three allocations, and room for every field left cost as much.
+        var count = 0
+        for field in headers.fields where isMetadata(field.name) { count += 1 }
+        guard count > 0 else { return [:] }
         var kept: [String: String] = [:]
-        for (index, field) in headers.fields.enumerated() {
-            // Most of a request's headers (host, user-agent, content-length, …) cannot be metadata:
-            // turned down on their first letter before a lowercase copy is made.
-            guard let first = field.name.utf8.first, metadataInitials.contains(first | 0x20) else { continue }
-            let name = UTF8Text.lowercased(field.name)
-            guard isMetadata(name) else { continue }
-            // Made once, at its first member, for every field left: grown member by member, an APNs
-            // request's three cost three allocations.
-            if kept.isEmpty { kept.reserveCapacity(headers.count - index) }
-            kept[name] = field.value
+        kept.reserveCapacity(count)
+        for field in headers.fields where isMetadata(field.name) {
+            kept[UTF8Text.lowercased(field.name)] = field.value
         }
         return kept
     }
 
     /// APNs' `apns-*`, and RFC 8030's `ttl`, `urgency` and `topic`, which a Web Push message carries
-    /// and offline delivery reads (SPEC O4, O5). Never credentials; never `content-encoding` (a
-    /// recording holds the decrypted, decompressed payload).
+    /// and offline delivery reads (SPEC O4, O5), and `content-type`, in any case. Never credentials
+    /// (`authorization`, `x-api-key`, …: none has these names); never `content-encoding` (a
+    /// recording holds the decrypted, decompressed payload). Read on the name's bytes: header names
+    /// are ASCII, and no other text lowercases to these.
     static func isMetadata(_ name: String) -> Bool {
-        (name.utf8.starts(with: apnsPrefix) || webPushMetadata.contains(name) || name == "content-type") && !isCredential(name)
+        var name = name
+        return name.withUTF8 { bytes in
+            if bytes.count >= 5 && equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[..<5]), "apns-") { return true }
+            switch bytes.count {
+            case 3: return equalIgnoringCase(bytes, "ttl")
+            case 5: return equalIgnoringCase(bytes, "topic")
+            case 7: return equalIgnoringCase(bytes, "urgency")
+            case 12: return equalIgnoringCase(bytes, "content-type")
+            default: return false
+            }
+        }
     }
 
-    private static let apnsPrefix: [UInt8] = Array("apns-".utf8)
-
-    /// Three names: compared in turn, which costs less than hashing the name.
-    static let webPushMetadata: [String] = ["ttl", "urgency", "topic"]
-    /// The first letters, lowercase, of every name `isMetadata` keeps: apns-*, content-type, ttl, topic, urgency.
-    private static let metadataInitials: [UInt8] = Array("actu".utf8)
+    /// The bytes spell `lowercase` (lowercase ASCII), a letter in either case.
+    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        for k in 0..<bytes.count {
+            let want = lowercase.utf8Start[k]
+            // `| 0x20` folds a capital onto its letter, and only then: other bytes compare as they are.
+            let isLetter = want >= UInt8(ascii: "a") && want <= UInt8(ascii: "z")
+            if (isLetter ? bytes[k] | 0x20 : bytes[k]) != want { return false }
+        }
+        return true
+    }
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
     public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {
