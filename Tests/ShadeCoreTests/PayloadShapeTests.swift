@@ -79,6 +79,22 @@ struct PayloadShapeTests {
         try JSONTapeTests.withView(sample.json) { #expect(PayloadShape.detect(PayloadValue.view($0)) == .success(sample.shape)) }
     }
 
+    /// The one-pass reading tells names apart by a switch on their length, which spells each
+    /// `ShapeKey` name again: every one must be found there, and a name one byte off must not.
+    @Test(arguments: ShapeKey.allCases)
+    func D1toD9_theOnePassReadingKnowsEveryShapeKey(key: ShapeKey) throws {
+        try JSONTapeTests.withView(#"{"x": 1, "\#(key.name)": {"a": 1}, "y": 2}"#) { view in
+            let keys = try #require(TapeShapeKeys(view))
+            #expect(keys[key]?["a"]?.int == 1)
+            #expect(ShapeKey.allCases.filter { keys[$0] != nil } == [key])
+        }
+        let offByOne = key.name.dropLast() + "_"
+        try JSONTapeTests.withView(#"{"\#(offByOne)": {}}"#) { view in
+            let keys = try #require(TapeShapeKeys(view))
+            #expect(ShapeKey.allCases.allSatisfy { keys[$0] == nil })
+        }
+    }
+
     /// The one-pass reading takes a name's last member, as a lookup does, and leaves an object with an
     /// escaped key to lookups (which decode it); an unknown shape names the same keys either way.
     @Test(arguments: [
