@@ -61,6 +61,20 @@ func aBadSizeIsAUsageErrorThatSaysTheFix(size: String) throws {
     #expect(unknown.stderr.contains("did you mean --size?"))
 }
 
+/// DESIGN, exit 2: the one line names the fix. A value written as an option (`--json`, `--ios`) is
+/// pointed at the option that takes it, where spelling alone finds nothing near.
+@Test(arguments: [
+    (["lint", "--json"], "shade: unknown option --json for `shade lint` (did you mean --format json?); see `shade lint --help`\n"),
+    (["state", "--ios"], "shade: unknown option --ios for `shade state` (did you mean --platform ios?); see `shade state --help`\n"),
+    (["snapshot", "--all"], "shade: unknown option --all for `shade snapshot` (did you mean --platform all?); see `shade snapshot --help`\n"),
+    (["state", "--platfrom", "ios"], "shade: unknown option --platfrom for `shade state` (did you mean --platform?); see `shade state --help`\n"),
+] as [([String], String)])
+func exit2_aValueGivenAsAnOptionIsPointedAtItsOption(arguments: [String], stderr: String) throws {
+    let run = try runCommand(Build.shade, arguments + [Build.sample("demo.jsonl")])
+    #expect(run.status == 2)
+    #expect(run.stderr == stderr)
+}
+
 @Test func snapshotHelpShowsExamplesAndTheMarks() throws {
     let run = try runCommand(Build.shade, ["snapshot", "--help"])
     #expect(run.status == 0)

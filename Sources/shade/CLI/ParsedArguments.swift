@@ -7,7 +7,10 @@ struct ParsedArguments {
     var flags: Set<String> = []
     var operands: [String] = []
 
-    init(_ words: ArraySlice<String>, command: String, valueOptions: [String], flags known: [String]) throws(UsageError) {
+    /// `choices`: the fixed values an option takes, when it has some (`Command.values(of:)`): a word
+    /// given as an option that is one of them (`--json`, `--ios`) is pointed at its option.
+    init(_ words: ArraySlice<String>, command: String, valueOptions: [String], flags known: [String],
+         choices: (String) -> [String]? = { _ in nil }) throws(UsageError) {
         var i = words.startIndex
         var onlyOperands = false
         while i < words.endIndex {
@@ -36,7 +39,9 @@ struct ParsedArguments {
                     i += 1
                 }
             } else {
-                let hint = closest(to: name, among: valueOptions + known, limit: 3).map { " (did you mean \($0)?)" } ?? ""
+                let word = String(name.drop { $0 == "-" })
+                let asValue = valueOptions.first { choices($0)?.contains(word) == true }.map { "\($0) \(word)" }
+                let hint = (asValue ?? closest(to: name, among: valueOptions + known, limit: 3)).map { " (did you mean \($0)?)" } ?? ""
                 throw UsageError("unknown option \(name) for `shade \(command)`\(hint); see `shade \(command) --help`")
             }
         }

@@ -90,7 +90,8 @@ enum Shade {
             return 0
         }
         do {
-            let parsed = try ParsedArguments(words, command: command.name, valueOptions: command.valueOptions, flags: command.flags)
+            let parsed = try ParsedArguments(words, command: command.name, valueOptions: command.valueOptions, flags: command.flags,
+                                             choices: command.values(of:))
             return try command.run(parsed)
         } catch {
             return usageFailure(error.message)
