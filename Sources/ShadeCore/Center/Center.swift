@@ -45,11 +45,12 @@ public struct Center: Sendable {
     /// Whether items keep their decision trace (what the inspector and `state --trace` show). Where
     /// nothing will read it (`state` without `--trace`, `snapshot`, a headless session) no step is made:
     /// every push took several, each worded from its facts, and a long-lived item let as many go.
-    public var keepsTraces = true
+    public var keepsTraces: Bool
 
-    public init(profile: Profile, texts: TextResolver = TextResolver()) {
+    public init(profile: Profile, texts: TextResolver = TextResolver(), keepsTraces: Bool = true) {
         self.profile = profile
         self.texts = texts
+        self.keepsTraces = keepsTraces
         self.showsConversations = profile.supportsConversations
         self.showsCommunicationLook = profile.showsCommunicationLook
     }

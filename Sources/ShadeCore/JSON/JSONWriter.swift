@@ -88,17 +88,21 @@ public struct JSONWriter {
     }
 
     /// A mask whose lowest set bit is in the first byte of `word` (little-endian) that may need an
-    /// escape: below 0x20, a quote, a backslash, DEL, or 0xC2 (which leads a C1 control), else 0. The
-    /// has-less-than and has-zero-byte tricks may flag bytes after the first true one, never before.
+    /// escape: below 0x20, or what `stringMask` flags (a quote, a backslash, DEL, a C1 lead), else 0.
+    /// The has-less-than and has-zero-byte tricks may flag bytes after the first true one, never before.
     @inline(__always)
     static func attentionMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func equal(_ c: UInt8) -> UInt64 {
-            let x = word ^ (ones &* UInt64(c))
-            return (x &- ones) & ~x
-        }
-        let control = (word &- ones &* 0x20) & ~word
-        return (control | equal(UInt8(ascii: "\"")) | equal(UInt8(ascii: "\\")) | equal(0x7F) | equal(0xC2)) & 0x8080_8080_8080_8080
+        let control = (word &- Self.ones &* 0x20) & ~word & 0x8080_8080_8080_8080
+        return control | stringMask(word)
+    }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+
+    /// The high bit of each byte of `word` that is `c` (the has-zero-byte trick: exact for the first).
+    @inline(__always)
+    private static func flags(_ word: UInt64, equalTo c: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(c))
+        return (x &- ones) & ~x & 0x8080_8080_8080_8080
     }
 
     /// C1 controls are U+0080–U+009F: in UTF-8, 0xC2 followed by one of these.
@@ -270,12 +274,8 @@ public struct JSONWriter {
     /// DEL or a C1 lead (no control below 0x20 stands raw in a valid string). As `attentionMask`.
     @inline(__always)
     private static func stringMask(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        @inline(__always) func equal(_ c: UInt8) -> UInt64 {
-            let x = word ^ (ones &* UInt64(c))
-            return (x &- ones) & ~x
-        }
-        return (equal(UInt8(ascii: "\"")) | equal(UInt8(ascii: "\\")) | equal(0x7F) | equal(0xC2)) & 0x8080_8080_8080_8080
+        flags(word, equalTo: UInt8(ascii: "\"")) | flags(word, equalTo: UInt8(ascii: "\\")) | flags(word, equalTo: 0x7F)
+            | flags(word, equalTo: 0xC2)
     }
 
     mutating func newline() {

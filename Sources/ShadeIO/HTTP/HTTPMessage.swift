@@ -339,6 +339,13 @@ enum ASCII {
         a.utf8.count == b.utf8.count && zip(a.utf8, b.utf8).allSatisfy { lower($0) == lower($1) }
     }
 
+    /// The same on bytes, against lowercase ASCII written in the code (no string made).
+    static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
+        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
+        for k in 0..<bytes.count where lower(bytes[k]) != lowercase.utf8Start[k] { return false }
+        return true
+    }
+
     static func isSpace(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09
     }

@@ -56,27 +56,15 @@ public enum PushHeaders {
     static func isMetadata(_ name: String) -> Bool {
         var name = name
         return name.withUTF8 { bytes in
-            if bytes.count >= 5 && equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[..<5]), "apns-") { return true }
+            if bytes.count >= 5 && ASCII.equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[..<5]), "apns-") { return true }
             switch bytes.count {
-            case 3: return equalIgnoringCase(bytes, "ttl")
-            case 5: return equalIgnoringCase(bytes, "topic")
-            case 7: return equalIgnoringCase(bytes, "urgency")
-            case 12: return equalIgnoringCase(bytes, "content-type")
+            case 3: return ASCII.equalIgnoringCase(bytes, "ttl")
+            case 5: return ASCII.equalIgnoringCase(bytes, "topic")
+            case 7: return ASCII.equalIgnoringCase(bytes, "urgency")
+            case 12: return ASCII.equalIgnoringCase(bytes, "content-type")
             default: return false
             }
         }
-    }
-
-    /// The bytes spell `lowercase` (lowercase ASCII), a letter in either case.
-    private static func equalIgnoringCase(_ bytes: UnsafeBufferPointer<UInt8>, _ lowercase: StaticString) -> Bool {
-        guard bytes.count == lowercase.utf8CodeUnitCount else { return false }
-        for k in 0..<bytes.count {
-            let want = lowercase.utf8Start[k]
-            // `| 0x20` folds a capital onto its letter, and only then: other bytes compare as they are.
-            let isLetter = want >= UInt8(ascii: "a") && want <= UInt8(ascii: "z")
-            if (isLetter ? bytes[k] | 0x20 : bytes[k]) != want { return false }
-        }
-        return true
     }
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).

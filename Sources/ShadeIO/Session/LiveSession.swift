@@ -171,9 +171,8 @@ public final class LiveSession: ConnectionHandler {
     static func freshCenters(options: ProfileOptions, texts: TextResolver, keepsTraces: Bool) -> [Center] {
         let memo = ConversationKeysMemo()   // the centers take each push in turn, on the poll loop's thread
         return Platform.allCases.map {
-            var center = Center(profile: options.profile($0), texts: texts)
+            var center = Center(profile: options.profile($0), texts: texts, keepsTraces: keepsTraces)
             center.keysMemo = memo
-            center.keepsTraces = keepsTraces
             return center
         }
     }

@@ -95,11 +95,7 @@ enum Session {
         let texts = try resolver(options: options)
         var intake = Intake()
         var timeline = offline.map(OfflineTimeline.init)
-        let centers = options.profiles.map {
-            var center = Center(profile: $0, texts: texts)
-            center.keepsTraces = keepsTraces
-            return center
-        }
+        let centers = options.profiles.map { Center(profile: $0, texts: texts, keepsTraces: keepsTraces) }
         return try Fanout.run(centers, produce: { (emit: (Center.Input) -> Void) throws(UsageError) in
             func apply(_ outcome: Intake.Outcome) {
                 guard timeline != nil else { return emit(.outcome(outcome, at: nil)) }

@@ -47,11 +47,8 @@ enum DemoCommand {
             Console.error("shade: no terminal: printing the final screen of the demo instead of animating it")
         }
         var intake = Intake()
-        var centers = options.profiles.map {
-            var center = Center(profile: $0, texts: texts)
-            center.keepsTraces = false   // a screen shows no trace
-            return center
-        }
+        // A screen shows no trace.
+        var centers = options.profiles.map { Center(profile: $0, texts: texts, keepsTraces: false) }
         for outcome in intake.lines(document.bytes, source: document.name) {
             for i in centers.indices { centers[i].apply(outcome) }
         }
