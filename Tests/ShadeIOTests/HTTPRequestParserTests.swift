@@ -295,3 +295,42 @@ func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
     #expect(!headers.lists("Connection", token: "clos"))
     #expect(!HTTPHeaders([HTTPHeaderField(name: "X-Other", value: "close")]).lists("Connection", token: "close"))
 }
+
+/// The fields lie in one byte buffer (DECISIONS 111): whatever way they went in, they come out as
+/// they were given, in order, found in any case, and equal exactly when their fields are.
+@Test func headerFieldsComeOutAsTheyWentInWhateverBuiltThem() {
+    let given = [HTTPHeaderField(name: "Host", value: "127.0.0.1:4747"), HTTPHeaderField(name: "apns-İd", value: "é\u{1F}"),
+                 HTTPHeaderField(name: "X-Empty", value: ""), HTTPHeaderField(name: "host", value: "second")]
+    var fromStrings = HTTPHeaders()
+    for field in given { fromStrings.add(field.name, field.value) }
+    var fromBytes = HTTPHeaders()
+    for field in given {
+        var name = field.name, value = field.value
+        name.withUTF8 { name in value.withUTF8 { fromBytes.add(name: name, value: $0) } }
+    }
+    #expect(fromStrings == fromBytes)
+    #expect(HTTPHeaders(given) == fromStrings)
+    #expect(fromBytes.fields == given)
+    #expect(fromBytes.count == 4)
+    #expect(fromBytes["HOST"] == "127.0.0.1:4747")
+    #expect(fromBytes.values(for: "Host") == ["127.0.0.1:4747", "second"])
+    #expect(fromBytes["x-empty"] == "")
+    #expect(fromBytes["apns-id"] == nil)
+    #expect(!fromBytes.contains("Hos"))
+
+    var edited = fromBytes
+    edited.set("HOST", "one")
+    #expect(edited.fields == [given[1], given[2], HTTPHeaderField(name: "HOST", value: "one")])
+    edited.remove("x-empty")
+    #expect(edited == HTTPHeaders([given[1], HTTPHeaderField(name: "HOST", value: "one")]))
+    #expect(edited != fromBytes)
+    #expect(HTTPHeaders() == HTTPHeaders([]))
+}
+
+/// A reply's fields are written from their bytes when they are clean, through the one gate when not.
+@Test func aReplysHeaderFieldsAreWrittenSafe() {
+    let response = HTTPResponse(status: 200, headers: ["apns-id": "abc-1", "X-Echo": "a\u{1B}[2Jb\r\nSet-Cookie: x",
+                                                       "Content-Length": "99", "Connection": "close"])
+    #expect(String(decoding: response.serialized(), as: UTF8.self)
+        == "HTTP/1.1 200 OK\r\napns-id: abc-1\r\nX-Echo: a\u{241B}[2Jb Set-Cookie: x\r\nContent-Length: 0\r\n\r\n")
+}

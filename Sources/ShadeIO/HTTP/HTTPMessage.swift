@@ -13,43 +13,125 @@ public struct HTTPHeaderField: Equatable, Hashable, Sendable {
 }
 
 /// Header fields in arrival order. Lookup is case-insensitive (RFC 9110 §5.1).
+///
+/// The fields lie in one byte buffer, each led by its name's and value's lengths: a request's
+/// headers are one allocation, read in place, and a field becomes a `String` only when something
+/// asks for it. Every request has several fields nothing reads (Host, User-Agent, Accept), and
+/// making two strings of each cost more than the rest of its parsing.
 public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleByDictionaryLiteral {
-    public private(set) var fields: [HTTPHeaderField]
+    /// `[name length][value length][name][value]` per field, the lengths 4 bytes each (little-endian).
+    /// Built only by appending whole fields, so equal fields in equal order are equal bytes.
+    private var storage: [UInt8] = []
+    public private(set) var count = 0
 
     public init(_ fields: [HTTPHeaderField] = []) {
-        self.fields = fields
+        for field in fields { add(field.name, field.value) }
     }
 
     public init(dictionaryLiteral elements: (String, String)...) {
-        fields = elements.map { HTTPHeaderField(name: $0.0, value: $0.1) }
+        for (name, value) in elements { add(name, value) }
     }
 
-    public func makeIterator() -> IndexingIterator<[HTTPHeaderField]> {
-        fields.makeIterator()
+    /// The fields as strings, in order.
+    public var fields: [HTTPHeaderField] { Array(self) }
+
+    public var underestimatedCount: Int { count }
+
+    public struct Iterator: IteratorProtocol {
+        fileprivate let headers: HTTPHeaders
+        fileprivate var offset = 0
+
+        public mutating func next() -> HTTPHeaderField? {
+            guard offset < headers.storage.count else { return nil }
+            let (field, next) = headers.storage.withUnsafeBufferPointer { bytes in
+                let (name, value, next) = HTTPHeaders.field(in: bytes, at: offset)
+                return (HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self)), next)
+            }
+            offset = next
+            return field
+        }
     }
 
-    public var count: Int { fields.count }
+    public func makeIterator() -> Iterator {
+        Iterator(headers: self)
+    }
+
+    /// The field at `offset`: its name and value, and where the next begins.
+    private static func field(in bytes: UnsafeBufferPointer<UInt8>, at offset: Int)
+        -> (name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>, next: Int) {
+        let raw = UnsafeRawBufferPointer(bytes)
+        let nameCount = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        let valueCount = Int(UInt32(littleEndian: raw.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self)))
+        let nameStart = offset + 8, valueStart = nameStart + nameCount
+        return (UnsafeBufferPointer(rebasing: bytes[nameStart..<valueStart]),
+                UnsafeBufferPointer(rebasing: bytes[valueStart..<(valueStart + valueCount)]), valueStart + valueCount)
+    }
+
+    /// The first non-nil answer of `body` over the fields' bytes, in order; valid inside `body` only.
+    func first<R>(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> R?) rethrows -> R? {
+        try storage.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            while offset < bytes.count {
+                let (name, value, next) = Self.field(in: bytes, at: offset)
+                if let answer = try body(name, value) { return answer }
+                offset = next
+            }
+            return nil
+        }
+    }
+
+    /// Every field's bytes, in order.
+    func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
+        let _: Never? = try first { name, value in
+            try body(name, value)
+            return nil
+        }
+    }
 
     /// The first value of `name`, or nil.
     public subscript(name: String) -> String? {
-        fields.first { Self.sameName($0.name, name) }?.value
+        first { fieldName, value in Self.sameName(fieldName, name) ? String(decoding: value, as: UTF8.self) : nil }
     }
 
     /// Every value of `name`, in order (a header may repeat).
     public func values(for name: String) -> [String] {
-        fields.filter { Self.sameName($0.name, name) }.map(\.value)
+        var values: [String] = []
+        forEachField { fieldName, value in
+            if Self.sameName(fieldName, name) { values.append(String(decoding: value, as: UTF8.self)) }
+        }
+        return values
     }
 
     public func contains(_ name: String) -> Bool {
-        fields.contains { Self.sameName($0.name, name) }
+        first { fieldName, _ in Self.sameName(fieldName, name) ? true : nil } ?? false
     }
 
+    /// Room for `count` fields of a typical size, so a request's fields are appended without growing.
     public mutating func reserveCapacity(_ count: Int) {
-        fields.reserveCapacity(count)
+        reserve(bytes: count * 40)
+    }
+
+    /// Room for fields of `bytes` bytes of names, values and lengths (8 a field) in all.
+    mutating func reserve(bytes: Int) {
+        storage.reserveCapacity(bytes)
     }
 
     public mutating func add(_ name: String, _ value: String) {
-        fields.append(HTTPHeaderField(name: name, value: value))
+        var name = name, value = value
+        name.withUTF8 { name in value.withUTF8 { value in add(name: name, value: value) } }
+    }
+
+    /// A field from the bytes it arrived as (HTTP/1.1's head, an HTTP/2 HEADERS frame).
+    public mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
+        // Room for the field first (a reply's one or two fields fit the first 128 bytes), so the three
+        // copies below are copies, with no growth checked between them.
+        let needed = storage.count + 8 + name.count + value.count
+        if storage.capacity < needed { storage.reserveCapacity(Swift.max(needed, 2 * storage.capacity, 128)) }
+        var lengths = (UInt64(UInt32(name.count)) | UInt64(UInt32(value.count)) << 32).littleEndian
+        withUnsafeBytes(of: &lengths) { storage.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
+        storage.append(contentsOf: name)
+        storage.append(contentsOf: value)
+        count += 1
     }
 
     /// Replaces every field called `name` with one field.
@@ -59,28 +141,37 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
     }
 
     public mutating func remove(_ name: String) {
-        fields.removeAll { Self.sameName($0.name, name) }
+        guard contains(name) else { return }
+        var kept = HTTPHeaders()
+        forEachField { fieldName, value in
+            if !Self.sameName(fieldName, name) { kept.add(name: fieldName, value: value) }
+        }
+        self = kept
     }
 
     /// Whether a comma-separated header such as `Connection` lists `token` (case-insensitive).
     public func lists(_ name: String, token: String) -> Bool {
         // Asked of every request (`Connection: close`, `Expect`): most have no such field, and
-        // no array of values is made to find that out.
-        fields.contains { field in
-            Self.sameName(field.name, name)
-                && field.value.split(separator: ",").contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) }
-        }
+        // no string is made to find that out.
+        first { fieldName, value in
+            guard Self.sameName(fieldName, name) else { return nil }
+            return String(decoding: value, as: UTF8.self).split(separator: ",")
+                .contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) } ? true : nil
+        } ?? false
+    }
+
+    static func sameName(_ a: String, _ b: String) -> Bool {
+        var a = a
+        return a.withUTF8 { sameName($0, b) }
     }
 
     /// Read on the names' bytes in place: every lookup of every request compares names.
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        guard a.utf8.count == b.utf8.count else { return false }
-        var a = a, b = b
-        return a.withUTF8 { x in
-            b.withUTF8 { y in
-                for index in 0..<x.count where ASCII.lower(x[index]) != ASCII.lower(y[index]) { return false }
-                return true
-            }
+    static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: String) -> Bool {
+        guard a.count == b.utf8.count else { return false }
+        var b = b
+        return b.withUTF8 { y in
+            for index in 0..<y.count where ASCII.lower(a[index]) != ASCII.lower(y[index]) { return false }
+            return true
         }
     }
 }
@@ -233,8 +324,9 @@ public struct HTTPResponse: Equatable, Sendable {
         // character (a C1 CSI, a tab) goes back out and no CR LF can start a header of its own.
         // Written as bytes, each string copied whole: a flood answers every request with one of these.
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(96 + headers.fields.reduce(0) { $0 + $1.name.utf8.count + $1.value.utf8.count + 4 }
-            + (omitBody ? 0 : body.count))
+        var headerBytes = 0
+        headers.forEachField { name, value in headerBytes += name.count + value.count + 4 }
+        bytes.reserveCapacity(96 + headerBytes + (omitBody ? 0 : body.count))
         func text(_ text: String) { Self.append(text, to: &bytes) }
         func safe(_ text: String) { Self.append(SafeText.line(text), to: &bytes) }   // clean text comes back as it is
         func number(_ value: Int) { Self.appendDecimal(value, to: &bytes) }
@@ -247,12 +339,21 @@ public struct HTTPResponse: Equatable, Sendable {
         bytes.append(0x20)
         safe(reason)
         end()
-        for field in headers.fields where !HTTPHeaders.sameName(field.name, "Content-Length")
-            && !HTTPHeaders.sameName(field.name, "Connection") {
-            safe(field.name)
+        // Clean bytes (printable ASCII: every header Shade sets) are copied as they lie; anything else
+        // goes through the gate as text.
+        func safe(_ field: UnsafeBufferPointer<UInt8>) {
+            if field.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                bytes.append(contentsOf: field)
+            } else {
+                safe(String(decoding: field, as: UTF8.self))
+            }
+        }
+        headers.forEachField { name, value in
+            guard !HTTPHeaders.sameName(name, "Content-Length") && !HTTPHeaders.sameName(name, "Connection") else { return }
+            safe(name)
             bytes.append(UInt8(ascii: ":"))
             bytes.append(0x20)
-            safe(field.value)
+            safe(value)
             end()
         }
         if !(100..<200).contains(status) && status != 204 {

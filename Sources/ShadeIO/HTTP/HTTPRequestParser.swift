@@ -258,12 +258,12 @@ public struct HTTPRequestParser {
         -> (HTTPHeaders, ArraySlice<UInt8>?) {
         // Read in place through one pointer: slicing the array for each line and byte retained it
         // and checked its bounds every time, and this runs for every request.
-        let read = block.withUnsafeBufferPointer { bytes -> Result<([HTTPHeaderField], Range<Int>?), HTTPRequestError> in
-            var fields: [HTTPHeaderField] = []
-            // One field a line: counted first, so the array is allocated once, not grown three times.
+        let read = block.withUnsafeBufferPointer { bytes -> Result<(HTTPHeaders, Range<Int>?), HTTPRequestError> in
+            var fields = HTTPHeaders()
+            // The fields' bytes and two lengths a line: room made once, not grown field by field.
             var lines = 0
             for byte in bytes where byte == 0x0A { lines += 1 }
-            fields.reserveCapacity(lines)
+            fields.reserve(bytes: bytes.count + 8 * lines)
             var requestLine: Range<Int>?
             var lineStart = 0
             var isFirst = firstLineIsRequestLine
@@ -280,7 +280,7 @@ public struct HTTPRequestParser {
                     continue
                 }
                 do throws(HTTPRequestError) {
-                    fields.append(try parseField(UnsafeBufferPointer(rebasing: bytes[line])))
+                    try parseField(UnsafeBufferPointer(rebasing: bytes[line]), into: &fields)
                 } catch {
                     return .failure(error)
                 }
@@ -289,10 +289,11 @@ public struct HTTPRequestParser {
         }
         let (fields, requestLine) = try read.get()
         let base = block.startIndex
-        return (HTTPHeaders(fields), requestLine.map { block[(base + $0.lowerBound)..<(base + $0.upperBound)] })
+        return (fields, requestLine.map { block[(base + $0.lowerBound)..<(base + $0.upperBound)] })
     }
 
-    private static func parseField(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError) -> HTTPHeaderField {
+    /// One `name: value` line, checked and added to `fields` as its bytes.
+    private static func parseField(_ line: UnsafeBufferPointer<UInt8>, into fields: inout HTTPHeaders) throws(HTTPRequestError) {
         guard let first = line.first else { throw .malformed("empty header line") }
         if ASCII.isSpace(first) { throw .malformed("header line folded onto the next line (obsolete)") }
         var colon = 0
@@ -311,7 +312,7 @@ public struct HTTPRequestParser {
         if value.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
             throw .malformed("control character in header \(printable(ArraySlice(name)))")
         }
-        return HTTPHeaderField(name: String(decoding: name, as: UTF8.self), value: String(decoding: value, as: UTF8.self))
+        fields.add(name: name, value: value)
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
@@ -403,17 +404,18 @@ public struct HTTPRequestParser {
     /// The length of the one `Content-Length` of 1–15 digits, when there is no `Transfer-Encoding`;
     /// nil for every other framing (none, several, a list, spaces, chunked), which `frameBody` reads in full.
     static func plainContentLength(_ headers: HTTPHeaders) -> Int? {
-        var found: String?
-        for field in headers.fields {
-            if HTTPHeaders.sameName(field.name, "Transfer-Encoding") { return nil }
-            if HTTPHeaders.sameName(field.name, "Content-Length") {
-                guard found == nil else { return nil }
-                found = field.value
+        var length: Int?
+        // nil goes on to the next field; .some(nil) stops: a framing this does not read.
+        let stopped: Int?? = headers.first { name, value in
+            if HTTPHeaders.sameName(name, "Transfer-Encoding") { return .some(nil) }
+            guard HTTPHeaders.sameName(name, "Content-Length") else { return nil }
+            guard length == nil, (1...15).contains(value.count), value.allSatisfy({ (0x30...0x39).contains($0) }) else {
+                return .some(nil)
             }
+            length = value.reduce(0) { $0 * 10 + Int($1 - 0x30) }
+            return nil
         }
-        guard let found, (1...15).contains(found.utf8.count),
-              UTF8Text.allBytes(of: found, { (0x30...0x39).contains($0) }) else { return nil }
-        return Int(found)
+        return stopped == nil ? length : nil
     }
 
     private static func chunkSize(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> Int {

@@ -174,14 +174,14 @@ final class HTTP2Framing: Framing {
             stream.headers = HTTPHeaders()
             return
         }
-        // Told apart on the name's bytes (a String switch compared every case, a request's fields each time).
-        let valueText = String(decoding: value, as: UTF8.self)
-        if Self.same(name, Self.methodName) { stream.method = valueText; return }
-        if Self.same(name, Self.pathName) { stream.path = valueText; return }
-        if Self.same(name, Self.authorityName) { stream.authority = valueText; return }
+        // Told apart on the name's bytes (a String switch compared every case, a request's fields each time);
+        // the other fields stay bytes in `headers` until a route asks for one.
+        if Self.same(name, Self.methodName) { stream.method = String(decoding: value, as: UTF8.self); return }
+        if Self.same(name, Self.pathName) { stream.path = String(decoding: value, as: UTF8.self); return }
+        if Self.same(name, Self.authorityName) { stream.authority = String(decoding: value, as: UTF8.self); return }
         if Self.same(name, Self.schemeName) { return }
-        stream.headers.add(String(decoding: name, as: UTF8.self), valueText)
-        if Self.same(name, Self.contentLengthName), let length = Int(valueText), length > limits.maxBodyBytes {
+        stream.headers.add(name: name, value: value)
+        if Self.same(name, Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
             stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
         }
     }
@@ -252,8 +252,12 @@ final class HTTP2Framing: Framing {
             lengths.append((nameCount, storage.count - start))
         }
         add(":status", number: response.status)
-        for field in response.headers.fields where !HTTP2Framing.isConnectionSpecific(field.name) {
-            add(UTF8Text.lowercased(field.name), field.value)
+        // The reply's fields copied from their bytes, names lower-cased (HTTP/2 has only lower-case names).
+        response.headers.forEachField { name, value in
+            guard !HTTP2Framing.isConnectionSpecific(name) else { return }
+            for byte in name { storage.append(ASCII.lower(byte)) }
+            storage.append(contentsOf: value)
+            lengths.append((name.count, value.count))
         }
         let hasBody = !response.body.isEmpty && stream.method != "HEAD"
         if !(100..<200).contains(response.status) && response.status != 204 {
@@ -298,9 +302,13 @@ final class HTTP2Framing: Framing {
     }
 
     /// Fields HTTP/2 forbids (RFC 9113 §8.2.2); Content-Length is set from the body.
-    static func isConnectionSpecific(_ name: String) -> Bool {
-        switch UTF8Text.lowercased(name) {
-        case "connection", "keep-alive", "proxy-connection", "transfer-encoding", "upgrade", "content-length": true
+    static func isConnectionSpecific(_ name: UnsafeBufferPointer<UInt8>) -> Bool {
+        switch name.count {
+        case 7: ASCII.equalIgnoringCase(name, "upgrade")
+        case 10: ASCII.equalIgnoringCase(name, "connection") || ASCII.equalIgnoringCase(name, "keep-alive")
+        case 14: ASCII.equalIgnoringCase(name, "content-length")
+        case 16: ASCII.equalIgnoringCase(name, "proxy-connection")
+        case 17: ASCII.equalIgnoringCase(name, "transfer-encoding")
         default: false
         }
     }

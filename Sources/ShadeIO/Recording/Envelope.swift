@@ -38,12 +38,20 @@ public enum PushHeaders {
         // Counted first, so that the dictionary is made once at its size: grown member by member, an
         // APNs request's three cost three allocations, and room for every field left cost as much.
         var count = 0
-        for field in headers.fields where isMetadata(field.name) { count += 1 }
+        headers.forEachField { name, _ in if isMetadata(name) { count += 1 } }
         guard count > 0 else { return [:] }
-        var kept: [String: String] = [:]
-        kept.reserveCapacity(count)
-        for field in headers.fields where isMetadata(field.name) {
-            kept[UTF8Text.lowercased(field.name)] = field.value
+        var kept = [String: String](minimumCapacity: count)
+        headers.forEachField { name, value in
+            guard isMetadata(name) else { return }
+            // An ASCII name (every real one) is lower-cased byte by byte; `apns-` and anything after it
+            // the way `String` lower-cases it.
+            let lowered = name.allSatisfy { $0 < 0x80 }
+                ? String(unsafeUninitializedCapacity: name.count) { out in
+                    for index in 0..<name.count { out[index] = ASCII.lower(name[index]) }
+                    return name.count
+                }
+                : String(decoding: name, as: UTF8.self).lowercased()
+            kept[lowered] = String(decoding: value, as: UTF8.self)
         }
         return kept
     }
@@ -53,17 +61,14 @@ public enum PushHeaders {
     /// (`authorization`, `x-api-key`, …: none has these names); never `content-encoding` (a
     /// recording holds the decrypted, decompressed payload). Read on the name's bytes: header names
     /// are ASCII, and no other text lowercases to these.
-    static func isMetadata(_ name: String) -> Bool {
-        var name = name
-        return name.withUTF8 { bytes in
-            if bytes.count >= 5 && ASCII.equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[..<5]), "apns-") { return true }
-            switch bytes.count {
-            case 3: return ASCII.equalIgnoringCase(bytes, "ttl")
-            case 5: return ASCII.equalIgnoringCase(bytes, "topic")
-            case 7: return ASCII.equalIgnoringCase(bytes, "urgency")
-            case 12: return ASCII.equalIgnoringCase(bytes, "content-type")
-            default: return false
-            }
+    static func isMetadata(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        if bytes.count >= 5 && ASCII.equalIgnoringCase(UnsafeBufferPointer(rebasing: bytes[..<5]), "apns-") { return true }
+        switch bytes.count {
+        case 3: return ASCII.equalIgnoringCase(bytes, "ttl")
+        case 5: return ASCII.equalIgnoringCase(bytes, "topic")
+        case 7: return ASCII.equalIgnoringCase(bytes, "urgency")
+        case 12: return ASCII.equalIgnoringCase(bytes, "content-type")
+        default: return false
         }
     }
 
