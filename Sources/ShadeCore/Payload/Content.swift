@@ -24,9 +24,41 @@ public struct Content: Sendable, Equatable {
     public var title: String?
     public var subtitle: String?
     public var body: String?
-    public var titleLoc: LocRef?
-    public var subtitleLoc: LocRef?
-    public var bodyLoc: LocRef?
+    /// The localizable title, subtitle and body (`loc-key`, `title_loc_key`, …).
+    public var titleLoc: LocRef? {
+        get { localized?.title }
+        set { localize { $0.title = newValue } }
+    }
+    public var subtitleLoc: LocRef? {
+        get { localized?.subtitle }
+        set { localize { $0.subtitle = newValue } }
+    }
+    public var bodyLoc: LocRef? {
+        get { localized?.body }
+        set { localize { $0.body = newValue } }
+    }
+    /// The three together, in one box shared by copies: nearly every push has none, and held inline
+    /// they were 144 of a content's bytes, copied and checked each time a content is (several times a
+    /// push and platform). A change makes a new box; none when all three are nil.
+    private var localized: Localized?
+
+    private final class Localized: Sendable, Equatable {
+        struct Fields: Equatable {
+            var title, subtitle, body: LocRef?
+        }
+        let fields: Fields
+        var title: LocRef? { fields.title }
+        var subtitle: LocRef? { fields.subtitle }
+        var body: LocRef? { fields.body }
+        init(_ fields: Fields) { self.fields = fields }
+        static func == (a: Localized, b: Localized) -> Bool { a === b || a.fields == b.fields }
+    }
+
+    private mutating func localize(_ change: (inout Localized.Fields) -> Void) {
+        var fields = localized?.fields ?? Localized.Fields()
+        change(&fields)
+        localized = fields == Localized.Fields() ? nil : Localized(fields)
+    }
     /// What the app receives on tap (C10); the conversation keys live here. Kept where it lies in
     /// the push (`appData`); this builds the tree.
     public var data: JSONObject {
@@ -72,7 +104,7 @@ public struct Content: Sendable, Equatable {
     /// Something to show: a title, subtitle or body, literal or localizable (A11, I5).
     public var hasVisibleText: Bool {
         func present(_ s: String?) -> Bool { !(s ?? "").isEmpty }
-        return present(title) || present(subtitle) || present(body) || titleLoc != nil || bodyLoc != nil || subtitleLoc != nil
+        return present(title) || present(subtitle) || present(body) || localized != nil
     }
 }
 
