@@ -282,7 +282,7 @@ func everyStatusShadeSendsHasItsRFC9110ReasonPhrase(status: Int, phrase: String)
 func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
     // Status and Content-Length are written digit by digit into the response, not as Strings.
     var bytes: [UInt8] = []
-    HTTPResponse.appendDecimal(value, to: &bytes)
+    UTF8Text.appendDecimal(value, to: &bytes)
     #expect(String(decoding: bytes, as: UTF8.self) == String(value))
 }
 

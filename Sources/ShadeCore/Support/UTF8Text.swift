@@ -36,6 +36,26 @@ public enum UTF8Text {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// `value` in decimal, as `String(value)` writes it, without making the string:
+    /// reply headers, and the push numbers of the headless log, a line each.
+    public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        guard value != 0 else { return bytes.append(0x30) }
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            while magnitude > 0 {
+                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
+                magnitude /= 10
+                count += 1
+            }
+            bytes.append(contentsOf: buffer[(20 - count)...])
+        }
+    }
+
     /// `name.lowercased()`, without the copy when it is lowercase ASCII already (what HTTP/2 sends,
     /// what envelopes and routes keep). Other names take Unicode's case mapping.
     public static func lowercased(_ name: String) -> String {

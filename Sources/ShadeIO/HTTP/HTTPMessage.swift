@@ -329,7 +329,7 @@ public struct HTTPResponse: Equatable, Sendable {
         bytes.reserveCapacity(96 + headerBytes + (omitBody ? 0 : body.count))
         func text(_ text: String) { Self.append(text, to: &bytes) }
         func safe(_ text: String) { Self.append(SafeText.line(text), to: &bytes) }   // clean text comes back as it is
-        func number(_ value: Int) { Self.appendDecimal(value, to: &bytes) }
+        func number(_ value: Int) { UTF8Text.appendDecimal(value, to: &bytes) }
         func end() {
             bytes.append(0x0D)
             bytes.append(0x0A)
@@ -376,25 +376,6 @@ public struct HTTPResponse: Equatable, Sendable {
     /// The string's UTF-8, copied whole (`UTF8Text.append`).
     static func append(_ text: String, to bytes: inout [UInt8]) {
         UTF8Text.append(text, to: &bytes)
-    }
-
-    /// `value` in decimal, as `String(value)` writes it, without making the string.
-    static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
-        guard value != 0 else { return bytes.append(0x30) }
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            while magnitude > 0 {
-                buffer[19 - count] = UInt8(truncatingIfNeeded: magnitude % 10) + 0x30
-                magnitude /= 10
-                count += 1
-            }
-            bytes.append(contentsOf: buffer[(20 - count)...])
-        }
     }
 
     /// RFC 9110's reason phrases, for every status Shade sends and those next to them.

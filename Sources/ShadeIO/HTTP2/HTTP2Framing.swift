@@ -248,7 +248,7 @@ final class HTTP2Framing: Framing {
         func add(_ name: String, number: Int) {
             let nameCount = append(name)
             let start = storage.count
-            HTTPResponse.appendDecimal(number, to: &storage)
+            UTF8Text.appendDecimal(number, to: &storage)
             lengths.append((nameCount, storage.count - start))
         }
         add(":status", number: response.status)

@@ -26,11 +26,17 @@ final class PushLog {
     /// Prints the arrivals recorded since the last call.
     func flush(_ session: LiveSession) {
         guard !pending.isEmpty else { return }
-        let wanted = pending.compactMap { $0.push?.id }
+        // The pushes' numbers read in place (a copy of each arrival copied its push).
+        var oldest: Int?, wanted = 0
+        for index in pending.indices {
+            guard let id = pending[index].push?.id else { continue }
+            oldest = min(oldest ?? id, id)
+            wanted += 1
+        }
         var placed: [Platform: [Int: Placed]] = [:]
-        if let oldest = wanted.min() {
+        if let oldest {
             for platform in platforms where pending.contains(where: { $0.effects[platform] == .shown || $0.effects[platform] == .call }) {
-                placed[platform] = session.center(platform).placements(from: oldest, expecting: wanted.count)
+                placed[platform] = session.center(platform).placements(from: oldest, expecting: wanted)
             }
         }
         // One buffer and one write for the round; each line is checked (and made safe) as it ends.
@@ -76,7 +82,7 @@ final class PushLog {
             prefix.append(0x20)
         }
         prefix.append(UInt8(ascii: "#"))
-        UTF8Text.append(String(push.id), to: &prefix)
+        UTF8Text.appendDecimal(push.id, to: &prefix)
         for platform in platforms {
             let start = out.count
             out += prefix
