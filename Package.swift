@@ -5,7 +5,7 @@ import PackageDescription
 /// every access to a class's stored property: 4% of an HTTP request's instructions); debug builds,
 /// and so every test, and the fuzz builds keep them (DECISIONS.md 104).
 let shadeSettings: [SwiftSetting] = Context.environment["SHADE_FUZZ"] == "1" ? []
-    : [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]
+    : [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
 
 let package = Package(
     name: "Shade",
