@@ -369,14 +369,15 @@ public struct Center: Sendable {
     }
 
     /// What every placement ends with. A `tag` given replaces the content's (W1 tags with the conversation id).
-    func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil, trace: inout TraceSteps) {
+    func finishUpdate(_ item: inout Item, push: Push, content: Content, tag: String? = nil,
+                      level: InterruptionLevel?? = nil, trace: inout TraceSteps) {
         item.total += 1
         item.updated = stamp
         item.at = push.transport.atMillis
         item.newest = push
         item.appData = content.appData
         item.tag = tag ?? content.tag
-        item.level = content.level
+        item.level = level ?? content.level
         item.criticalSound = content.criticalSound
         item.renotify = content.renotify
         // I11, I12: the item carries its newest notification's.
@@ -410,8 +411,9 @@ public struct Center: Sendable {
 
     mutating func placeIOS(_ content: Content, _ resolved: ResolvedText, push: Push) {
         var trace = startTrace(content, resolved)
-        var content = content
-        content.level = level(content, trace: &trace)
+        // I8, I10, I13: the level shown, which may differ from the payload's (read beside the content,
+        // not by copying it to change one field).
+        let level = level(content, trace: &trace)
         // I4: apns-collapse-id replaces the shown notification with the same id. An emptied thread
         // goes, unless the replacement lands back in it (then its count carries on).
         var emptied: (key: ItemKey, item: Item)?
@@ -445,7 +447,7 @@ public struct Center: Sendable {
         var item = slot.map { table.take($0) }
             ?? (emptied?.key == id ? emptied!.item : Item(id: id.id, kind: kind, key: key, app: content.app))
         var line = Line(text: resolved.body ?? "", title: resolved.title, subtitle: resolved.subtitle, pushID: push.id,
-                        at: push.transport.atMillis, collapseID: content.tag, level: content.level)
+                        at: push.transport.atMillis, collapseID: content.tag, level: level)
         if let keys, showsCommunicationLook {
             // I2: the communication look: sender photo or initials, sender name, group name.
             line.sender = keys.sender.name
@@ -477,7 +479,7 @@ public struct Center: Sendable {
             collapsedLines[CollapseLines(id, collapseID), default: []].append(push.id)
         }
         if item.lines.count > Center.iosStackLimit { dropOldestIOSLines(of: &item, key: id) }
-        finishUpdate(&item, push: push, content: content, trace: &trace)
+        finishUpdate(&item, push: push, content: content, level: level, trace: &trace)
         store(moving: &item, key: id, at: slot)
     }
 

@@ -442,14 +442,16 @@ struct ShapeReader {
         content.category = nonEmpty(notification["click_action"]?.scalarText)
     }
 
-    static func androidOutcome(_ content: Content) -> Delivery {
+    // The outcomes take the content (`consuming`): the caller's last use of it, so it is moved into
+    // the delivery rather than copied, a retain and a release for each of its strings.
+    static func androidOutcome(_ content: consuming Content) -> Delivery {
         guard content.hasVisibleText else {
             return .silent(badge: content.badge, why: TraceStep("A11", "the notification has neither title nor body: nothing shown"), content: content)
         }
         return .show(content)
     }
 
-    static func iosOutcome(_ content: Content) -> Delivery {
+    static func iosOutcome(_ content: consuming Content) -> Delivery {
         guard content.hasVisibleText else {
             return .silent(badge: content.badge, why: TraceStep("I5", "no alert text: nothing shown"), content: content)
         }
@@ -457,11 +459,11 @@ struct ShapeReader {
     }
 
     /// Web: refuse what the browser throws for (W3), keep at most what Chrome shows (W4).
-    static func webOutcome(_ options: PayloadValue, content base: Content, path: String) -> Delivery {
+    static func webOutcome(_ options: PayloadValue, content base: consuming Content, path: String) -> Delivery {
         if let error = ServiceRules.webOptionErrors(in: options, path: path).first {
             return .rejected("\(error.message) at \(error.path)")
         }
-        var content = base
+        var content = consume base
         content.title = options["title"]?.scalarText
         content.body = options["body"]?.scalarText
         content.tag = nonEmpty(options["tag"]?.scalarText)
