@@ -266,7 +266,11 @@ struct ShapeReader {
         case .ios:
             if let collapse = headers["apns-collapse-id"], !collapse.isEmpty { content.tag = collapse }
             return Self.iosOutcome(content)
-        case .web: return content.hasVisibleText ? .show(content) : .silent(badge: nil, why: TraceStep("D3", "no title or body: nothing shown"), content: content)
+        case .web:
+            guard content.hasVisibleText else {
+                return .silent(badge: nil, why: TraceStep("D3", "no title or body: nothing shown"), content: content)
+            }
+            return .show(content)
         }
     }
 

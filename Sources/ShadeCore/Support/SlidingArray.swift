@@ -49,7 +49,8 @@ extension SlidingArray: RangeReplaceableCollection {
         storage.replaceSubrange((head + bounds.lowerBound)..<(head + bounds.upperBound), with: elements)
     }
 
-    public mutating func append(_ element: Element) { storage.append(element) }
+    /// Takes the element (`consuming`): a caller's last use of it moves it in, not a copy of its strings.
+    public mutating func append(_ element: consuming Element) { storage.append(element) }
 
     public mutating func removeFirst(_ k: Int) {
         precondition(k >= 0 && k <= count, "SlidingArray cannot remove more elements than it holds")

@@ -416,12 +416,15 @@ public final class LiveSession: ConnectionHandler {
         for platform in Platform.allCases {
             let index = Self.slot(platform)
             let before = Tally(feeds[index])
-            switch (outcome, refusal) {
-            case (.push(let push), let refusal?) where push.reaches(platform):
-                feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
-            case (.push(let push), _):
-                feeds[index].receive(push, at: time)
-            case (.rejected(let rejection), _):
+            // On the outcome alone: a tuple of it and the refusal copied the push, for each platform.
+            switch outcome {
+            case .push(let push):
+                if let refusal, push.reaches(platform) {
+                    feeds[index].reject(Rejection(source: push.source, reason: refusal.message))
+                } else {
+                    feeds[index].receive(push, at: time)
+                }
+            case .rejected(let rejection):
                 feeds[index].reject(rejection)
             }
             let after = Tally(feeds[index])
