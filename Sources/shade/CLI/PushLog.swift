@@ -60,12 +60,14 @@ final class PushLog {
     /// The lines of `arrival`, each ended by a newline and safe to print, appended to `out`: built as
     /// bytes, since a flood writes a line per push and platform.
     func write(_ arrival: Arrival, placed: [Platform: [Int: Placed]], into out: inout [UInt8]) {
-        let channel = arrival.push.map { $0.transport.hasPlainChannel ? "" : channelNote($0.transport.channel) } ?? ""
+        // The push taken out of the arrival once (each `arrival.push` copied it).
+        let push = arrival.push
+        let channel = push.map { $0.transport.hasPlainChannel ? "" : channelNote($0.transport.channel) } ?? ""
         if let refusal = arrival.refusal {
             Console.appendLine("\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)", to: &out)
             return
         }
-        guard let push = arrival.push else {
+        guard let push else {
             let reason = arrival.effects.values.lazy.compactMap { effect -> String? in
                 if case .rejected(let reason) = effect { return reason }
                 return nil
@@ -94,12 +96,27 @@ final class PushLog {
             Console.endLine(in: &out, from: start)
         }
         for note in push.notes {
-            let start = out.count
+            // The prefix and label are safe ASCII ending in a space, so the line is safe exactly when
+            // the note is, and made safe by making the note safe.
             out += prefix
             out += Self.noteLabel
-            UTF8Text.append(note, to: &out)
-            Console.endLine(in: &out, from: start)
+            out += safeNote(note)
+            out.append(0x0A)
         }
+    }
+
+    /// The last note, made safe: a flood's pushes mostly carry the same one (a backend that sends no
+    /// credentials sends every push without), and it is the longest line the log writes.
+    private var lastNote: (text: String, safe: [UInt8])?
+
+    private func safeNote(_ note: String) -> [UInt8] {
+        // The same string each time (the session words a note once): compared by identity first.
+        if let lastNote, lastNote.text == note { return lastNote.safe }
+        var safe: [UInt8] = []
+        Console.appendLine(note, to: &safe)
+        safe.removeLast()   // the newline
+        lastNote = (note, safe)
+        return safe
     }
 
     /// `15:53:07 #3`, which starts each of a push's lines: kept from push to push, so none allocates it.

@@ -1,0 +1,39 @@
+import Testing
+@testable import shade
+@testable import ShadeIO
+import ShadeCore
+
+/// The headless log's note lines: what a route noticed beside the push (a service's answer Shade
+/// let through). A note is written from the bytes made safe the first time it is met, so a flood's
+/// repeated note is not scanned again; the lines must still be those `Console.appendLine` makes.
+@Test(arguments: [
+    "APNs would answer 403 MissingProviderToken: no provider token (Shade accepted it)",
+    "the key id \u{1B}[31mred\u{1B}[0m\r\nforged line",
+    "ünïcödé ← and a bidi \u{202E}override",
+])
+func aNoteLineIsSafeAndTheSameEachTimeItIsWritten(note: String) throws {
+    let log = PushLog(platforms: [.android])
+    var push = Push(id: 7, payload: try JSONParser.parse(#"{"aps": {"alert": "hi"}}"#), shape: .apns, source: SourcePosition(name: "tcp 127.0.0.1:5000#1"))
+    push.notes = [note]
+    var effects = Arrival.Effects()
+    effects[.android] = .elsewhere
+    let arrival = Arrival(push: push, source: push.source, refusal: nil, effects: effects)
+    var expected: [UInt8] = []
+    Console.appendLine("#7 note: " + note, to: &expected)
+    let expectedLine = String(decoding: expected.dropLast(), as: UTF8.self)
+    for _ in 0..<2 {
+        let lines = log.lines(for: arrival, placed: [:])
+        #expect(lines == ["#7 android: elsewhere (APNs payload for iOS)", expectedLine])
+    }
+    #expect(!expectedLine.contains("\u{1B}") && !expectedLine.contains("\r") && !expectedLine.contains("\u{202E}"))
+}
+
+@Test func aDifferentNoteIsWrittenAsItself() throws {
+    let log = PushLog(platforms: [])
+    for note in ["first note", "second note", "first note"] {
+        var push = Push(id: 1, payload: try JSONParser.parse(#"{"aps": {"alert": "hi"}}"#), shape: .apns, source: SourcePosition(name: "t"))
+        push.notes = [note]
+        let arrival = Arrival(push: push, source: push.source, refusal: nil, effects: Arrival.Effects())
+        #expect(log.lines(for: arrival, placed: [:]) == ["#1 note: \(note)"])
+    }
+}
