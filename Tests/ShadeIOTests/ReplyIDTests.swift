@@ -33,7 +33,7 @@ func theReplyIDSpellsThePushNumberInItsLastGroup(id: Int) {
     (["apns-topic": "com.example.app"], false), ([:], false),
 ] as [([String: String], Bool)])
 func I7_aVoIPPushIsItsPushTypeOrATopicEndingInDotVoip(headers: [String: String], voip: Bool) {
-    #expect(ServiceRules.isVoIP(headers: headers) == voip)
+    #expect(ServiceRules.isVoIP(headers: HeaderFields(headers)) == voip)
     // As it read before: a lowercase copy of the type, the topic's suffix compared by characters.
     #expect(voip == (headers["apns-push-type"]?.lowercased() == "voip" || (headers["apns-topic"]?.hasSuffix(".voip") ?? false)))
 }

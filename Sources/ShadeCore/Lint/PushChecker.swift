@@ -358,7 +358,7 @@ struct PushChecker {
     }
 
     /// The headers APNs gets with this push: the request's, and FCM v1's `message.apns.headers`.
-    func apnsHeaders() -> [String: String] {
+    func apnsHeaders() -> HeaderFields {
         var headers = push.transport.headers
         if push.shape == .fcmV1 {
             for member in root["message"]?["apns"]?["headers"]?.object?.members ?? [] {

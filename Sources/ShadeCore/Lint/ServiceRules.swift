@@ -18,7 +18,7 @@ public enum ServiceRules {
     public static let expoBatchLimit = 100
 
     /// Is this an APNs VoIP push (I7)? A `voip` push type, or a topic ending in `.voip`.
-    public static func isVoIP(headers: [String: String]) -> Bool {
+    public static func isVoIP(headers: HeaderFields) -> Bool {
         // Compared as bytes, without a lowercase copy: only ASCII letters lowercase to "voip", and no
         // character joins the "." of ".voip" to what comes before it. Every push's reading asks.
         if var type = headers["apns-push-type"], type.utf8.count == 4,
@@ -77,13 +77,13 @@ public enum ServiceRules {
     // MARK: APNs
 
     /// I9/V1: the payload measured as the compact JSON APNs would receive.
-    public static func apnsSizeRefusal(payload: JSON, headers: [String: String]) -> APNsRefusal? {
+    public static func apnsSizeRefusal(payload: JSON, headers: HeaderFields) -> APNsRefusal? {
         apnsSizeRefusal(measuring: payload, headers: headers)
     }
 
     /// The same on any value, measured without its members named in `removed` (the simulator key, D4).
     public static func apnsSizeRefusal<V: JSONReadable>(measuring payload: V, removing removed: [String] = [],
-                                                 headers: [String: String]) -> APNsRefusal? {
+                                                 headers: HeaderFields) -> APNsRefusal? {
         let voip = isVoIP(headers: headers)
         let limit = voip ? apnsVoIPLimit : apnsLimit
         let size = removed.isEmpty ? payload.compactSize : payload.compactSize(removing: removed)
@@ -93,7 +93,7 @@ public enum ServiceRules {
     }
 
     /// I4/V2: `apns-collapse-id` longer than 64 bytes.
-    public static func collapseIDRefusal(headers: [String: String]) -> APNsRefusal? {
+    public static func collapseIDRefusal(headers: HeaderFields) -> APNsRefusal? {
         guard let id = headers["apns-collapse-id"], id.utf8.count > collapseIDLimit else { return nil }
         return Refusal(service: .apns, status: 400, reason: "BadCollapseId", rule: "V2",
                        message: "BadCollapseId: apns-collapse-id is \(id.utf8.count) bytes, over the \(collapseIDLimit)-byte limit (I4)")
@@ -104,7 +104,7 @@ public enum ServiceRules {
 
     /// V2: a priority APNs does not know, or priority 10 for a background push (Apple: background
     /// pushes must be sent with priority 5).
-    public static func priorityRefusal(headers: [String: String]) -> APNsRefusal? {
+    public static func priorityRefusal(headers: HeaderFields) -> APNsRefusal? {
         guard let priority = headers["apns-priority"]?.trimmingASCIIWhitespace() else { return nil }
         guard apnsPriorities.contains(priority) else {
             return Refusal(service: .apns, status: 400, reason: "BadPriority", rule: "V2",

@@ -86,7 +86,7 @@ struct ShapeReader {
     // MARK: D4 APNs
 
     /// `fcmImage` is FCM v1's picture for iOS (`apns.fcm_options.image`), which FCM's extension helper shows.
-    func apns(_ payload: PayloadValue, headers: [String: String], extraData: AppData = AppData(),
+    func apns(_ payload: PayloadValue, headers: HeaderFields, extraData: AppData = AppData(),
               origin: String = "$", fcmImage: String? = nil) -> Delivery {
         // The simulator key is for `simctl` only; it never reaches the device (D4).
         if let refusal = ServiceRules.apnsSizeRefusal(measuring: payload, removing: [Self.simulatorBundleKey], headers: headers) {
@@ -167,7 +167,7 @@ struct ShapeReader {
 
     // MARK: D2 FCM HTTP v1
 
-    func fcmV1(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+    func fcmV1(_ root: PayloadValue, platform: Platform, headers: HeaderFields) -> Delivery {
         let message = Self.object(root["message"])
         if let refusal = ServiceRules.fcmSizeRefusal(measuring: root)?.message { return .rejected(refusal) }
         let sharedWire = Self.object(message?["notification"]).map { KnownKeys.wire($0, .fcmNotification) }
@@ -243,7 +243,7 @@ struct ShapeReader {
     /// FCM v1's `message.apns.headers` (an APNs config block in wire form) laid over `headers`: what
     /// APNs is sent for the iOS delivery, names lowercased, the last of a name winning. The reading
     /// and the app's name (SPEC §1) both take the iOS headers from here.
-    static func fcmV1APNsHeaders(_ apnsBlock: PayloadValue, over headers: [String: String]) -> [String: String] {
+    static func fcmV1APNsHeaders(_ apnsBlock: PayloadValue, over headers: HeaderFields) -> HeaderFields {
         var merged = headers
         for (name, value) in (object(apnsBlock["headers"]) ?? empty).members {
             if let text = value.scalarText, let name = name.string { merged[name.lowercased()] = text }
@@ -253,7 +253,7 @@ struct ShapeReader {
 
     // MARK: D3 push-service send-to-user (seed 000)
 
-    func sendToUser(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+    func sendToUser(_ root: PayloadValue, platform: Platform, headers: HeaderFields) -> Delivery {
         var content = Content(app: app, appData: data(root["data"]))
         if traced { content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data")) }
         content.title = root["title"]?.scalarText
@@ -276,7 +276,7 @@ struct ShapeReader {
 
     // MARK: D5 Expo
 
-    func expo(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+    func expo(_ root: PayloadValue, platform: Platform, headers: HeaderFields) -> Delivery {
         var content = Content(app: app, appData: data(root["data"]))
         if traced { content.trace.append(TraceStep("D5", "Expo push message: title, body, data")) }
         content.title = root["title"]?.scalarText
@@ -327,7 +327,7 @@ struct ShapeReader {
     // MARK: D7 FCM legacy / node-gcm
 
     /// `origin` is where the message stands: `$`, or D9's `$.fcm`.
-    func fcmLegacy(_ root: PayloadValue, platform: Platform, headers: [String: String], origin: String = "$") -> Delivery {
+    func fcmLegacy(_ root: PayloadValue, platform: Platform, headers: HeaderFields, origin: String = "$") -> Delivery {
         if let refusal = ServiceRules.fcmSizeRefusal(measuring: root)?.message { return .rejected(refusal) }
         // node-gcm's camelCase options mean their wire names (SPEC §1).
         let (message, renamed) = KnownKeys.wire(root, .legacyMessage)
@@ -351,7 +351,7 @@ struct ShapeReader {
     /// `aps.alert` (title, subtitle, body, loc keys), badge and sound, `click_action` the category,
     /// `content_available`/`mutable_content` their APNs flags, `data` the custom keys beside `aps`.
     /// Without a notification block or content_available it does not reach iOS.
-    func fcmLegacyOnIOS(_ message: PayloadValue, headers: [String: String], origin: String) -> Delivery {
+    func fcmLegacyOnIOS(_ message: PayloadValue, headers: HeaderFields, origin: String) -> Delivery {
         let notification = Self.object(message["notification"])
         let contentAvailable = Self.legacyContentAvailable(message)
         guard notification != nil || contentAvailable else { return .elsewhere }
@@ -398,7 +398,7 @@ struct ShapeReader {
 
     /// Each platform block is that platform's payload: `apns` as D4, `fcm` as D7 (Android only),
     /// `web.notification` as D6 (with `web.data` for the service worker).
-    func pusherBeams(_ root: PayloadValue, platform: Platform, headers: [String: String]) -> Delivery {
+    func pusherBeams(_ root: PayloadValue, platform: Platform, headers: HeaderFields) -> Delivery {
         var delivery: Delivery
         let block: String
         switch platform {

@@ -55,7 +55,7 @@ public struct Transport: Sendable, Equatable {
     /// strings. A change puts the fields into a new box.
     private final class Fields: Sendable {
         struct Values: Sendable {
-            var headers: [String: String]
+            var headers: HeaderFields
             var path: String?
             var via: String?
             var at: String?
@@ -67,7 +67,7 @@ public struct Transport: Sendable, Equatable {
         init(_ values: Values) { self.values = values }
 
         /// A transport with nothing in it (what a push read from a plain file has), shared.
-        static let none = Fields(Values(headers: [:], path: nil, via: nil, at: nil, atMillis: nil, channel: nil))
+        static let none = Fields(Values(headers: HeaderFields(), path: nil, via: nil, at: nil, atMillis: nil, channel: nil))
     }
 
     private var fields: Fields
@@ -80,7 +80,7 @@ public struct Transport: Sendable, Equatable {
     }
 
     /// Header names are lower-cased (HTTP/2, which APNs uses, has only lower-case names).
-    public var headers: [String: String] {
+    public var headers: HeaderFields {
         get { fields.values.headers }
         set { update { $0.headers = newValue } }
     }
@@ -118,16 +118,19 @@ public struct Transport: Sendable, Equatable {
     /// (`Channel.isPlain`): asked of every push the log writes, without copying the channel out.
     public var hasPlainChannel: Bool { fields.values.channel?.isPlain ?? true }
 
-    public init(headers: [String: String] = [:], path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
+    public init(headers: HeaderFields = HeaderFields(), path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {
         if headers.isEmpty && path == nil && via == nil && at == nil && atMillis == nil && channel == nil {
             fields = .none
             return
         }
         // Names are lower-case already nearly always (an envelope's are, HTTP/2's are): then the
-        // dictionary is kept as it is rather than rebuilt per push.
-        let lowered = headers.keys.allSatisfy(UTF8Text.isLowercaseASCII) ? headers
-            : Dictionary(headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { _, last in last })
+        // fields are kept as they are rather than rebuilt per push.
+        var lowered = headers
+        if !headers.allSatisfy({ UTF8Text.isLowercaseASCII($0.key) }) {
+            lowered = HeaderFields(minimumCapacity: headers.count)
+            for (name, value) in headers { lowered[name.lowercased()] = value }
+        }
         fields = Fields(Fields.Values(headers: lowered, path: path, via: via, at: at,
                                       atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)), channel: channel))
     }

@@ -34,13 +34,13 @@ public enum Envelope {
 /// kept; credentials (`authorization`, `x-api-key`, `x-server-secret`, …) never are.
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
-    public static func metadata(_ headers: HTTPHeaders) -> [String: String] {
+    public static func metadata(_ headers: HTTPHeaders) -> HeaderFields {
         // Counted first, so that the dictionary is made once at its size: grown member by member, an
         // APNs request's three cost three allocations, and room for every field left cost as much.
         var count = 0
         headers.forEachField { name, _ in if isMetadata(name) { count += 1 } }
-        guard count > 0 else { return [:] }
-        var kept = [String: String](minimumCapacity: count)
+        guard count > 0 else { return HeaderFields() }
+        var kept = HeaderFields(minimumCapacity: count)
         headers.forEachField { name, value in
             guard isMetadata(name) else { return }
             // An ASCII name (every real one) is lower-cased byte by byte; `apns-` and anything after it
@@ -73,14 +73,14 @@ public enum PushHeaders {
     }
 
     /// What an envelope line brought, minus credentials (a hand-written envelope may hold them).
-    public static func withoutCredentials(_ headers: [String: String]) -> [String: String] {
+    public static func withoutCredentials(_ headers: HeaderFields) -> HeaderFields {
         guard hasCredentials(headers) else { return headers }
         return headers.filter { !isCredential($0.key) }
     }
 
     /// Whether any of `headers` is a credential (most requests' metadata holds none).
-    public static func hasCredentials(_ headers: [String: String]) -> Bool {
-        headers.keys.contains(where: isCredential)
+    public static func hasCredentials(_ headers: HeaderFields) -> Bool {
+        headers.contains { isCredential($0.key) }
     }
 
     /// A name already lowercase ASCII (what routes keep) is looked up as it is; any other is

@@ -4,7 +4,7 @@ import Testing
 @Suite struct LintTests {
     static func push(_ json: String, headers: [String: String] = [:], path: String? = nil, via: String? = nil) -> Push {
         var intake = Intake()
-        let outcomes = intake.document(Array(json.utf8), source: "test.json", transport: Transport(headers: headers, path: path, via: via))
+        let outcomes = intake.document(Array(json.utf8), source: "test.json", transport: Transport(headers: HeaderFields(headers), path: path, via: via))
         guard case .push(let push)? = outcomes.first else { fatalError("not a push: \(outcomes)") }
         return push
     }

@@ -31,7 +31,7 @@ import Testing
         (["apns-collapse-id": String(repeating: "c", count: 64)], nil),
     ] as [([String: String], String?)])
     func V2_collapseIDOver64Bytes(_ headers: [String: String], _ reason: String?) {
-        let refusal = ServiceRules.collapseIDRefusal(headers: headers)
+        let refusal = ServiceRules.collapseIDRefusal(headers: HeaderFields(headers))
         #expect(refusal?.reason == reason)
         #expect(refusal.map { $0.status } == (reason == nil ? nil : 400))
     }
@@ -44,7 +44,7 @@ import Testing
         ([:], nil),
     ] as [([String: String], String?)])
     func V2_priority(_ headers: [String: String], _ reason: String?) {
-        #expect(ServiceRules.priorityRefusal(headers: headers)?.reason == reason)
+        #expect(ServiceRules.priorityRefusal(headers: HeaderFields(headers))?.reason == reason)
     }
 
     @Test(arguments: [
