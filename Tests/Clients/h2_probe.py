@@ -3,6 +3,7 @@
   h2_probe.py streams PORT            many concurrent streams on one connection; prints each reply
   h2_probe.py goaway PORT             one request, prints "ready", then waits for the server's GOAWAY
   h2_probe.py bytewise PORT           the preface and a request written one byte at a time
+  h2_probe.py indexing PORT           three APNs pushes; how each reply's fields came in HPACK
 Cleartext with prior knowledge, so the bytes are exactly the library's.
 """
 import json
@@ -104,5 +105,33 @@ def bytewise(port: int) -> None:
     print(json.dumps({"status": replies[sid]["headers"][":status"], "body": replies[sid]["body"]}))
 
 
+def indexing(port: int) -> None:
+    """Three APNs pushes on one connection, one after the other: each reply's status, apns-id, and the
+    names of its fields HPACK sent never-indexed (hpack marks those NeverIndexedHeaderTuple)."""
+    from hpack import NeverIndexedHeaderTuple
+    sock, conn = connect(port)
+    out = []
+    for n in range(3):
+        sid = conn.get_next_available_stream_id()
+        conn.send_headers(sid, headers("POST", f"/3/device/aabbccdd{n:04x}", [("apns-push-type", "alert")]))
+        conn.send_data(sid, json.dumps({"aps": {"alert": f"push {n}"}}).encode(), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        raw, ended = [], False
+        while not ended:
+            data = sock.recv(65535)
+            if not data:
+                break
+            for event in conn.receive_data(data):
+                if isinstance(event, h2.events.ResponseReceived) and event.stream_id == sid:
+                    raw = event.headers
+                elif isinstance(event, h2.events.StreamEnded) and event.stream_id == sid:
+                    ended = True
+            sock.sendall(conn.data_to_send())
+        fields = {name: value for name, value in raw}
+        out.append({"status": fields.get(":status"), "apns-id": fields.get("apns-id"),
+                    "never indexed": sorted(h[0] for h in raw if isinstance(h, NeverIndexedHeaderTuple))})
+    print(json.dumps(out))
+
+
 if __name__ == "__main__":
-    {"streams": streams, "goaway": goaway, "bytewise": bytewise}[sys.argv[1]](int(sys.argv[2]))
+    {"streams": streams, "goaway": goaway, "bytewise": bytewise, "indexing": indexing}[sys.argv[1]](int(sys.argv[2]))

@@ -176,6 +176,22 @@ func theFirstBytesTellTheProtocolWhateverTheReadsAre(_ stream: String, _ expecte
     #expect(compact(state["rejected"]) == "2")
 }
 
+/// An `apns-id` is new on every reply, so it goes out never-indexed (HPACK's literal without indexing):
+/// in the dynamic table it would only push out entries that repeat. The other fields are indexed as before.
+@Test func anAPNsReplysIDGoesOutNeverIndexedOverHTTP2() throws {
+    let server = try LiveServer()
+    defer { server.stop() }
+    let replies = try JSONParser.parse(Array(try ClientScripts.run("h2_probe.py", ["indexing", String(server.port)]).utf8)).array ?? []
+    #expect(replies.count == 3)
+    var ids: Set<String> = []
+    for reply in replies {
+        #expect(reply["status"]?.string == "200")
+        #expect(compact(reply["never indexed"]) == #"["apns-id"]"#)
+        if let id = reply["apns-id"]?.string { ids.insert(id) }
+    }
+    #expect(ids.count == 3)
+}
+
 @Test func http2ClientsAreToldGOAWAYWhenShadeShutsDown() throws {
     let server = try LiveServer()
     let (probe, output) = try ClientScripts.start("h2_probe.py", ["goaway", String(server.port)])

@@ -42,11 +42,11 @@ public struct HeaderFields: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
     public subscript(name: String) -> String? {
         get {
-            for field in fields where field.key == name { return field.value }
+            for field in fields where Self.same(field.key, name) { return field.value }
             return nil
         }
         set {
-            if let index = fields.firstIndex(where: { $0.key == name }) {
+            if let index = fields.firstIndex(where: { Self.same($0.key, name) }) {
                 if let newValue { fields[index].value = newValue } else { fields.remove(at: index) }
             } else if let newValue {
                 fields.append((key: name, value: newValue))
@@ -67,6 +67,13 @@ public struct HeaderFields: Sendable, Equatable, Sequence, ExpressibleByDictiona
     /// The same fields as a dictionary.
     public var dictionary: [String: String] {
         Dictionary(fields.map { ($0.key, $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Names told apart on their length first (the metadata names mostly differ in it), so few lookups
+    /// reach `String ==`, which compares long names the slow way.
+    @inline(__always)
+    private static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a == b
     }
 
     public static func == (a: HeaderFields, b: HeaderFields) -> Bool {

@@ -189,6 +189,7 @@ final class HTTP2Framing: Framing {
     private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
     private static let contentLengthName = Array("content-length".utf8)
+    private static let apnsIDName = Array("apns-id".utf8)
 
     private static func same(_ name: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
         guard name.count == known.count, let bytes = name.baseAddress else { return false }
@@ -271,8 +272,11 @@ final class HTTP2Framing: Framing {
                 let name = buffer.baseAddress! + offset
                 let value = name + field.name
                 offset += field.name + field.value
+                // An `apns-id` is new on every reply: kept out of HPACK's dynamic table, where each one
+                // would only push out entries that do repeat and cost a table search to insert.
+                let unique = Self.same(UnsafeBufferPointer(start: name, count: field.name), Self.apnsIDName)
                 nva.append(nghttp2_nv(name: name, value: value, namelen: field.name, valuelen: field.value,
-                                      flags: UInt8(NGHTTP2_NV_FLAG_NONE.rawValue)))
+                                      flags: UInt8(unique ? NGHTTP2_NV_FLAG_NO_INDEX.rawValue : NGHTTP2_NV_FLAG_NONE.rawValue)))
             }
             if hasBody {
                 var provider = nghttp2_data_provider(source: nghttp2_data_source(ptr: nil)) { _, streamID, buffer, length, flags, _, user in
