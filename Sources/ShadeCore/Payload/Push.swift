@@ -51,7 +51,7 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// recorded of it (D1).
 public struct Transport: Sendable, Equatable {
     /// The fields, in one immutable box that every copy shares: a push's transport is copied into its
-    /// content, its item and its delivery, and a copy is one reference, not a dictionary and four
+    /// content, its item and its delivery, and a copy is one reference, not a list of fields and four
     /// strings. A change puts the fields into a new box.
     private final class Fields: Sendable {
         struct Values: Sendable {

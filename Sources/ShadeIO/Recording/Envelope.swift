@@ -35,7 +35,7 @@ public enum Envelope {
 public enum PushHeaders {
     /// The push metadata of a request, names lower-cased (as HTTP/2, which APNs speaks, has them).
     public static func metadata(_ headers: HTTPHeaders) -> HeaderFields {
-        // Counted first, so that the dictionary is made once at its size: grown member by member, an
+        // Counted first, so that the fields are made once at their size: grown field by field, an
         // APNs request's three cost three allocations, and room for every field left cost as much.
         var count = 0
         headers.forEachField { name, _ in if isMetadata(name) { count += 1 } }
