@@ -160,11 +160,6 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
         } ?? false
     }
 
-    static func sameName(_ a: String, _ b: String) -> Bool {
-        var a = a
-        return a.withUTF8 { sameName($0, b) }
-    }
-
     /// Read on the names' bytes in place: every lookup of every request compares names.
     static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: String) -> Bool {
         guard a.count == b.utf8.count else { return false }
