@@ -27,15 +27,15 @@ public struct Content: Sendable, Equatable {
     /// The localizable title, subtitle and body (`loc-key`, `title_loc_key`, …).
     public var titleLoc: LocRef? {
         get { localized?.title }
-        set { localize { $0.title = newValue } }
+        set { if newValue != nil || localized != nil { localize { $0.title = newValue } } }
     }
     public var subtitleLoc: LocRef? {
         get { localized?.subtitle }
-        set { localize { $0.subtitle = newValue } }
+        set { if newValue != nil || localized != nil { localize { $0.subtitle = newValue } } }
     }
     public var bodyLoc: LocRef? {
         get { localized?.body }
-        set { localize { $0.body = newValue } }
+        set { if newValue != nil || localized != nil { localize { $0.body = newValue } } }
     }
     /// The three together, in one box shared by copies: nearly every push has none, and held inline
     /// they were 144 of a content's bytes, copied and checked each time a content is (several times a
@@ -54,6 +54,8 @@ public struct Content: Sendable, Equatable {
         static func == (a: Localized, b: Localized) -> Bool { a === b || a.fields == b.fields }
     }
 
+    /// Only when something changes: every reading sets all three, nearly always to nil where there is
+    /// no box, and building and comparing a box's fields for that cost more than the rest of the setter.
     private mutating func localize(_ change: (inout Localized.Fields) -> Void) {
         var fields = localized?.fields ?? Localized.Fields()
         change(&fields)
