@@ -305,15 +305,16 @@ struct ConversationKeysMemoTests {
     }
 
     @Test(arguments: [nil, "data.conversationId", "data.payload.room"] as [String?])
-    func C1_C2_centersSharingAKeysMemoHoldWhatEachHoldsAlone(groupBy: String?) throws {
+    func C1_C2_D3_centersSharingTheLiveSessionsMemosHoldWhatEachHoldsAlone(groupBy: String?) throws {
         let profiles = Platform.allCases.map { Profile(platform: $0, groupBy: groupBy) }
         var differences: [String] = []
         for (name, outcomes) in try Self.documents() {
             var alone = profiles.map { Center(profile: $0) }
-            let memo = ConversationKeysMemo()
+            let memo = ConversationKeysMemo(), reading = ShapeReadingMemo()
             var sharing = profiles.map { profile -> Center in
                 var center = Center(profile: profile)
                 center.keysMemo = memo
+                center.readingMemo = reading
                 return center
             }
             for outcome in outcomes {
@@ -351,6 +352,28 @@ struct ConversationKeysMemoTests {
         try read(pushes[0], .web, groupBy: "data.conversationId", title: "Ali", "another --group-by")
         try read(pushes[1], .android, groupBy: "data.conversationId", title: "Ali", "another push, the same bytes")
         #expect(reads == ["first", "another title", "another --group-by", "another push, the same bytes"])
+    }
+
+    @Test func D3_theReadingMemoReadsAgainForAnotherPushAppOrTracingAndOnlyThen() throws {
+        let text = #"{"userId":"u","title":"@ali","body":"hi","data":{"conversationId":"room_42"}}"#
+        var intake = Intake()
+        let pushes = (intake.document(Array(text.utf8), source: "a.json") + intake.document(Array(text.utf8), source: "b.json"))
+            .compactMap { outcome -> Push? in if case .push(let push) = outcome { return push } else { return nil } }
+        try #require(pushes.count == 2)
+        let memo = ShapeReadingMemo()
+        var reads: [String] = []
+        func read(_ push: Push, app: String = "app", traced: Bool = false, _ label: String) -> Content {
+            memo.content(store: push.store, app: app, traced: traced) {
+                reads.append(label)
+                return push.withPayload { ShapeReader(store: push.store, app: app, traced: traced).sendToUserContent($0) }
+            }
+        }
+        let first = read(pushes[0], "first")
+        #expect(read(pushes[0], "the same push, app and tracing: kept") == first)
+        #expect(read(pushes[0], app: "com.other", "another app").app == "com.other")
+        #expect(read(pushes[0], app: "com.other", traced: true, "traced").trace.map(\.rule) == ["D3"])
+        #expect(read(pushes[1], "another push, the same bytes") == first)
+        #expect(reads == ["first", "another app", "traced", "another push, the same bytes"])
     }
 
     @Test func C2_eachPlatformNamesTheSenderAfterItsOwnTitleThroughTheMemo() throws {

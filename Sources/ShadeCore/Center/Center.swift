@@ -42,6 +42,8 @@ public struct Center: Sendable {
     /// Shared by centers that take the same pushes in turn on one thread (a live session's three):
     /// the keys of a push's data are read once for them all.
     public var keysMemo: ConversationKeysMemo?
+    /// The same for what a push's shape reads alike on every platform (`Push.delivery(…, memo:)`).
+    public var readingMemo: ShapeReadingMemo?
     /// Whether items keep their decision trace (what the inspector and `state --trace` show). Where
     /// nothing will read it (`state` without `--trace`, `snapshot`, a headless session) no step is made:
     /// every push took several, each worded from its facts, and a long-lived item let as many go.
@@ -61,7 +63,7 @@ public struct Center: Sendable {
     /// not its `at` (a push without one, timed by the replay rule): what an offline store goes by.
     public mutating func receive(_ push: Push, at time: Int64? = nil) {
         received += 1
-        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app, traced: keepsTraces)
+        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app, traced: keepsTraces, memo: readingMemo)
         if offline != nil, delivery.waits {
             let arrived = time ?? push.transport.atMillis ?? offline!.since
             dropped += offline!.keep(push, delivery, at: arrived, defaultApp: profile.app)

@@ -3,7 +3,9 @@ extension Push {
     /// per-platform reading of each shape, read in place on the push's bytes. Localization and
     /// grouping happen later, in the Center. `traced`: the content notes the reading's steps in its
     /// trace (a center that keeps no traces asks for none).
-    public func delivery(on platform: Platform, defaultApp: String, traced: Bool = true) -> Delivery {
+    /// `memo`: shared by centers that take the same pushes in turn on one thread (a live session's
+    /// three), so what a shape reads alike for every platform is read once for them all.
+    public func delivery(on platform: Platform, defaultApp: String, traced: Bool = true, memo: ShapeReadingMemo? = nil) -> Delivery {
         guard reaches(platform) else { return .elsewhere }
         return withPayload { root in
             guard root.isObject else { return .elsewhere }
@@ -13,7 +15,10 @@ extension Push {
             case .envelope: return .elsewhere  // unwrapped by Intake; never stored
             case .apns: return reader.apns(root, headers: headers)
             case .fcmV1: return reader.fcmV1(root, platform: platform, headers: headers)
-            case .sendToUser: return reader.sendToUser(root, platform: platform, headers: headers)
+            case .sendToUser:
+                guard let memo else { return ShapeReader.sendToUser(reader.sendToUserContent(root), platform: platform, headers: headers) }
+                let content = memo.content(store: store, app: reader.app, traced: traced) { reader.sendToUserContent(root) }
+                return ShapeReader.sendToUser(content, platform: platform, headers: headers)
             case .expo: return reader.expo(root, platform: platform, headers: headers)
             case .webPush: return reader.webPush(root)
             case .fcmLegacy: return reader.fcmLegacy(root, platform: platform, headers: headers)
@@ -253,7 +258,9 @@ struct ShapeReader {
 
     // MARK: D3 push-service send-to-user (seed 000)
 
-    func sendToUser(_ root: PayloadValue, platform: Platform, headers: HeaderFields) -> Delivery {
+    /// What a send-to-user request says alike to every platform: read once a push (`ShapeReadingMemo`).
+    @inline(__always)   // built in place where it is used: moving a content costs a copy of ~230 bytes
+    func sendToUserContent(_ root: PayloadValue) -> Content {
         var content = Content(app: app, appData: data(root["data"]))
         if traced { content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data")) }
         content.title = root["title"]?.scalarText
@@ -261,6 +268,13 @@ struct ShapeReader {
         content.badge = root["badge"]?.int
         content.image = root["image"]?.string
         content.tag = Self.nonEmpty(root["tag"]?.scalarText)
+        return content
+    }
+
+    /// What each platform makes of it.
+    @inline(__always)
+    static func sendToUser(_ base: consuming Content, platform: Platform, headers: HeaderFields) -> Delivery {
+        var content = consume base
         switch platform {
         case .android: return Self.androidOutcome(content)
         case .ios:
@@ -518,5 +532,33 @@ struct ShapeReader {
         case .silent(let badge, let why, var c?): change(&c); delivery = .silent(badge: badge, why: why, content: c)
         default: break
         }
+    }
+}
+
+/// The platform-independent part of a push's reading, kept for the next center to take the same push:
+/// a live session's three centers read each push in turn on one thread, and a send-to-user request's
+/// title, body and data read the same for all three. One entry, the last push's.
+public final class ShapeReadingMemo: @unchecked Sendable {
+    // @unchecked: used on one thread at a time, the one that applies pushes to its centers.
+
+    private struct Entry {
+        // Held, not just compared: a freed store's address could be a new push's.
+        let store: PayloadStore
+        let app: String
+        let traced: Bool
+        let content: Content
+    }
+
+    private var last: Entry?
+
+    public init() {}
+
+    /// `read()`'s content, read once for the same payload, app and tracing in a row. A push's store
+    /// holds its payload alone (its root is the push), so the store names what was read.
+    func content(store: PayloadStore, app: String, traced: Bool, _ read: () -> Content) -> Content {
+        if let last, last.store === store, last.traced == traced, last.app == app { return last.content }
+        let content = read()
+        last = Entry(store: store, app: app, traced: traced, content: content)
+        return content
     }
 }

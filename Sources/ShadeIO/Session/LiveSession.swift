@@ -169,10 +169,12 @@ public final class LiveSession: ConnectionHandler {
     }
 
     static func freshCenters(options: ProfileOptions, texts: TextResolver, keepsTraces: Bool) -> [Center] {
-        let memo = ConversationKeysMemo()   // the centers take each push in turn, on the poll loop's thread
+        // The centers take each push in turn, on the poll loop's thread: what they read alike is read once.
+        let memo = ConversationKeysMemo(), reading = ShapeReadingMemo()
         return Platform.allCases.map {
             var center = Center(profile: options.profile($0), texts: texts, keepsTraces: keepsTraces)
             center.keysMemo = memo
+            center.readingMemo = reading
             return center
         }
     }
