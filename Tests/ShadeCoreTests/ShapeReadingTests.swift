@@ -174,6 +174,50 @@ struct ShapeReadingTests {
         #expect(Self.state(row) == row.expected)
     }
 
+    /// The payload FCM hands APNs for a legacy message, which the APNs reading reads (and I9 measures),
+    /// is the compact text of the tree FCM makes: written here as that tree, member by member.
+    static let legacyMessages: [String] = [
+        #"{"to":"t","notification":{"title":"t","body":"b","badge":"2","sound":"default"}}"#,
+        #"{"to":"t","notification":{"title":"t","subtitle":"s","body":"b","click_action":"OPEN","tag":"x"}}"#,
+        #"{"to":"t","mutable_content":true,"content_available":1,"notification":{"body":"b","sound":{"critical":1,"name":"a.caf"}}}"#,
+        #"{"to":"t","content_available":true,"data":{"sync":"1"}}"#,
+        #"{"to":"t","notification":{"body_loc_key":"k","body_loc_args":"[\"Alice\",2]","title_loc_key":"tk","title_loc_args":["x",{"y":1}]}}"#,
+        #"{"to":"t","notification":{"title":"a \"quoted\" \u00e9 \\ title","body":12.50,"badge":7,"sound":null}}"#,
+        #"{"to":"t","notification":{"title":"first","title":"second","body":"b"}}"#,
+        #"{"to":"t","notification":{}}"#,
+    ]
+
+    @Test(arguments: legacyMessages)
+    func spec1_D7_theAPNsPayloadOfALegacyMessageIsTheCompactTreeFCMMakes(_ json: String) throws {
+        let store = PayloadStore.make(try JSONParser.parse(json))
+        let (written, tree) = store.withRoot { root -> ([UInt8], JSON) in
+            let message = PayloadValue.view(root)
+            let notification = ShapeReader.object(message["notification"])
+            let contentAvailable = ShapeReader.legacyContentAvailable(message)
+            let mutable = message["mutable_content"]?.bool == true || message["mutable_content"]?.int == 1
+            var aps = JSONObject()
+            if let notification {
+                var alert = JSONObject()
+                for (legacy, apns, _) in ShapeReader.legacyAlertKeys {
+                    let apnsKey = apns.description
+                    guard let value = notification[legacy] else { continue }
+                    alert[apnsKey] = legacy.hasSuffix("_args") && value.isString
+                        ? .array(ShapeReader.locArgs(value).map(JSON.string)) : value.json
+                }
+                if !alert.isEmpty { aps["alert"] = .object(alert) }
+                if let badge = notification["badge"]?.int { aps["badge"] = .number(String(badge)) }
+                if let sound = notification["sound"] { aps["sound"] = sound.json }
+                if let action = notification["click_action"] { aps["category"] = action.json }
+            }
+            if contentAvailable { aps["content-available"] = .number("1") }
+            if mutable { aps["mutable-content"] = .number("1") }
+            return (ShapeReader.legacyAPNsPayload(notification, contentAvailable: contentAvailable, mutable: mutable),
+                    .object(JSONObject(["aps": .object(aps)])))
+        }
+        #expect(String(decoding: written, as: UTF8.self) == JSONWriter.compact(tree))
+        #expect(written.count == JSONWriter.compactSize(tree))
+    }
+
     /// Each block is that platform's payload: apns as D4, fcm as D7 on Android only, web.notification as D6.
     static let pusherBeams: [Row] = [
         Row("an apns block only: iOS", #"{"interests":["a"],"apns":{"aps":{"alert":{"title":"t","body":"b"},"badge":1}}}"#, .ios, #"""

@@ -301,3 +301,13 @@ public enum PayloadValue: JSONReadable {
         return current
     }
 }
+
+extension JSONWriter {
+    /// A payload's value as it lies, on its tape or in its tree: the same bytes either way.
+    mutating func write(_ value: PayloadValue) {
+        switch value {
+        case .view(let view): write(view)
+        case .tree(let tree): write(tree)
+        }
+    }
+}

@@ -369,30 +369,16 @@ struct ShapeReader {
         let notification = Self.object(message["notification"])
         let contentAvailable = Self.legacyContentAvailable(message)
         guard notification != nil || contentAvailable else { return .elsewhere }
-        var aps = JSONObject()
-        if let notification {
-            var alert = JSONObject()
-            let renames = [("title", "title"), ("subtitle", "subtitle"), ("body", "body"), ("title_loc_key", "title-loc-key"),
-                           ("title_loc_args", "title-loc-args"), ("body_loc_key", "loc-key"), ("body_loc_args", "loc-args")]
-            for (legacy, apnsKey) in renames {
-                guard let value = notification[legacy] else { continue }
-                // loc args may come as a string holding a JSON array (L1): APNs takes the array.
-                if legacy.hasSuffix("_args"), value.isString {
-                    alert[apnsKey] = .array(Self.locArgs(value).map(JSON.string))
-                } else {
-                    alert[apnsKey] = value.json
-                }
-            }
-            if !alert.isEmpty { aps["alert"] = .object(alert) }
-            if let badge = notification["badge"]?.int { aps["badge"] = .number(String(badge)) }
-            if let sound = notification["sound"] { aps["sound"] = sound.json }
-            if let action = notification["click_action"] { aps["category"] = action.json }
-        }
-        if contentAvailable { aps["content-available"] = .number("1") }
-        if message["mutable_content"]?.bool == true || message["mutable_content"]?.int == 1 { aps["mutable-content"] = .number("1") }
-        var delivery = apns(.tree(.object(JSONObject(["aps": .object(aps)]))), headers: headers,
-                            extraData: data(message["data"]), origin: origin)
+        let mutable = message["mutable_content"]?.bool == true || message["mutable_content"]?.int == 1
+        // The payload FCM hands APNs, written as the compact text APNs receives and read on its tape by
+        // the APNs reading itself (sizes, I3–I12). Built as a tree and read there, it cost an FCM
+        // legacy push on iOS about three times its Android reading.
+        let aps = PayloadStore.make(compact: Self.legacyAPNsPayload(notification, contentAvailable: contentAvailable, mutable: mutable))
+        // The app's data is the message's `data`: beside `aps` the payload FCM makes holds nothing more.
+        let appData = data(message["data"])
+        var delivery = aps.withRoot { ShapeReader(store: aps, app: app, traced: traced).apns(.view($0), headers: headers, origin: origin) }
         Self.amend(&delivery) { content in
+            content.appData = appData
             if traced { content.trace.insert(TraceStep("D7", "FCM legacy message to an iOS token: FCM sends it through APNs (notification → aps.alert, badge, sound; click_action → category; content_available, mutable_content → their APNs flags; data beside aps)"), at: 0) }
             content.collapseKey = message["collapse_key"]?.scalarText  // what FCM collapses while the device is offline (O1)
             // The loc keys are the payload's own, not the aps FCM makes of them (L1, V6 point there).
@@ -401,6 +387,70 @@ struct ShapeReader {
         }
         return delivery
     }
+
+    /// `{"aps":{…}}` as FCM makes it of a legacy message, compact: `notification`'s texts and loc keys
+    /// in `alert`, then badge, sound, category, and the two flags.
+    static func legacyAPNsPayload(_ notification: PayloadValue?, contentAvailable: Bool, mutable: Bool) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.bytes.reserveCapacity(256)
+        writer.append("{\"aps\":{")
+        var members = 0
+        func member(_ key: StaticString) {
+            if members > 0 { writer.append(",") }
+            members += 1
+            writer.append("\"")
+            writer.append(key)
+            writer.append("\":")
+        }
+        if let notification {
+            var alert = 0
+            for key in legacyAlertKeys {
+                guard let value = notification[key.legacy] else { continue }
+                // `alert` is aps's first member when there is one.
+                writer.append(alert == 0 ? "\"alert\":{\"" : ",\"")
+                members = 1
+                alert += 1
+                writer.append(key.apns)
+                writer.append("\":")
+                // loc args may come as a string holding a JSON array (L1): APNs takes the array.
+                if key.isArgs, value.isString {
+                    writer.write(JSON.array(locArgs(value).map(JSON.string)))
+                } else {
+                    writer.write(value)
+                }
+            }
+            if alert > 0 { writer.append("}") }
+            if let badge = notification["badge"]?.int {
+                member("badge")
+                UTF8Text.appendDecimal(badge, to: &writer.bytes)
+            }
+            if let sound = notification["sound"] {
+                member("sound")
+                writer.write(sound)
+            }
+            if let action = notification["click_action"] {
+                member("category")
+                writer.write(action)
+            }
+        }
+        if contentAvailable {
+            member("content-available")
+            writer.append("1")
+        }
+        if mutable {
+            member("mutable-content")
+            writer.append("1")
+        }
+        writer.append("}}")
+        return writer.bytes
+    }
+
+    /// The legacy `notification` keys that become `aps.alert`'s, in the order FCM writes them.
+    static let legacyAlertKeys: [(legacy: String, apns: StaticString, isArgs: Bool)] = [
+        ("title", "title", false), ("subtitle", "subtitle", false), ("body", "body", false),
+        ("title_loc_key", "title-loc-key", false), ("title_loc_args", "title-loc-args", true),
+        ("body_loc_key", "loc-key", false), ("body_loc_args", "loc-args", true),
+    ]
 
     /// FCM legacy `content_available` (node-gcm `contentAvailable`): `true` (or 1).
     static func legacyContentAvailable<V: JSONReadable>(_ message: V) -> Bool {

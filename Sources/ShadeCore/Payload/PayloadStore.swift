@@ -52,7 +52,12 @@ public final class PayloadStore: @unchecked Sendable {
 
     /// A tree made elsewhere (a Web Push plaintext, a test), stored as its compact text.
     public static func make(_ json: JSON) -> PayloadStore {
-        var text = JSONWriter.compactBytes(json)
+        make(compact: JSONWriter.compactBytes(json))
+    }
+
+    /// Compact text Shade wrote itself (from a tree, or a payload FCM would make of another).
+    static func make(compact: [UInt8]) -> PayloadStore {
+        var text = compact
         var tape = JSONTape()
         // Compact text written from a tree parses (a number lexeme made up in code might not: null then).
         if text.withUnsafeBufferPointer({ (try? tape.parse($0)) == nil }) {
