@@ -110,7 +110,7 @@ public enum ServiceRules {
             return Refusal(service: .apns, status: 400, reason: "BadPriority", rule: "V2",
                            message: "BadPriority: apns-priority \"\(priority)\" is not 10, 5 or 1; APNs refuses the push — send 10 (now) or 5 (when the device is awake)")
         }
-        if priority == "10", headers["apns-push-type"]?.lowercased() == "background" {
+        if priority == "10", headers["apns-push-type"].map(UTF8Text.lowercased) == "background" {
             return Refusal(service: .apns, status: 400, reason: "BadPriority", rule: "V2",
                            message: "BadPriority: apns-push-type background with apns-priority 10; APNs refuses it and the app is never woken — send apns-priority: 5")
         }

@@ -135,7 +135,7 @@ struct ShapeReader {
             if traced { content.trace.append(TraceStep("I7", "VoIP push (apns-push-type voip or a .voip topic): PushKit delivers it as an incoming call, not a notification")) }
             return .call(content)
         }
-        if headers["apns-push-type"]?.lowercased() == "background" {
+        if headers["apns-push-type"].map(UTF8Text.lowercased) == "background" {
             return .silent(badge: content.badge, why: TraceStep("I5", "apns-push-type background: delivered to the app in the background, nothing shown"), content: content)
         }
         let hasSound = aps["sound"].map { !$0.isNull } ?? false

@@ -174,14 +174,20 @@ final class HTTP2Framing: Framing {
             stream.headers = HTTPHeaders()
             return
         }
-        // Told apart on the name's bytes (a String switch compared every case, a request's fields each time);
-        // the other fields stay bytes in `headers` until a route asks for one.
-        if Self.same(name, Self.methodName) { stream.method = String(decoding: value, as: UTF8.self); return }
-        if Self.same(name, Self.pathName) { stream.path = String(decoding: value, as: UTF8.self); return }
-        if Self.same(name, Self.authorityName) { stream.authority = String(decoding: value, as: UTF8.self); return }
-        if Self.same(name, Self.schemeName) { return }
+        // Told apart on the name's bytes (a String switch compared every case, a request's fields each time):
+        // pseudo-headers by their colon and length; the other fields stay bytes in `headers` until a
+        // route asks for one.
+        if name.first == UInt8(ascii: ":") {
+            switch name.count {
+            case 7 where Self.same(name, Self.methodName): stream.method = String(decoding: value, as: UTF8.self); return
+            case 5 where Self.same(name, Self.pathName): stream.path = String(decoding: value, as: UTF8.self); return
+            case 10 where Self.same(name, Self.authorityName): stream.authority = String(decoding: value, as: UTF8.self); return
+            case 7 where Self.same(name, Self.schemeName): return
+            default: break
+            }
+        }
         stream.headers.add(name: name, value: value)
-        if Self.same(name, Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
+        if name.count == 14, Self.same(name, Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
             stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
         }
     }
