@@ -343,7 +343,7 @@ struct ConversationKeysMemoTests {
         func read(_ push: Push, _ platform: Platform, groupBy: String? = nil, title: String?, _ label: String) throws {
             _ = memo.reading(try data(push, platform), push: push, groupBy: groupBy, pushTitle: title) {
                 reads.append(label)
-                return (nil, false, false)
+                return (nil, false)
             }
         }
         try read(pushes[0], .android, title: "@ali", "first")

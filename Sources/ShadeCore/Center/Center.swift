@@ -269,13 +269,15 @@ public struct Center: Sendable {
             content.appData.withObject { data -> ConversationKeysMemo.Reading in
                 let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: resolved.title)
                     : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: resolved.title) }
-                guard let keys else { return (nil, ConversationKeys.senderKeys.contains(where: data.has), false) }
-                return (keys, false, data.has("senderName"))
+                guard let keys else { return (nil, false) }
+                return (keys, data.has("senderName"))
             }
         }
-        let (found, senderKeys, named) = keysMemo?.reading(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title, read) ?? read()
+        let (found, named) = keysMemo?.reading(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title, read) ?? read()
         guard let keys = found else {
-            trace.append(TraceStep("C8", .plain(groupBy: groupBy, senderKeys: senderKeys)))
+            // Whether sender keys stood without an id is asked only for the trace, which reads it.
+            trace.append(TraceStep("C8", .plain(groupBy: groupBy,
+                                                senderKeys: content.appData.withObject { ConversationKeys.senderKeys.contains(where: $0.has) })))
             return nil
         }
         guard showsConversations else {

@@ -135,9 +135,8 @@ public struct ConversationKeys: Sendable, Equatable {
 /// object, whose keys cost more to read than the rest of a conversation push's placing.
 /// Only for centers that take their pushes on one thread (`LiveSession`'s); `@unchecked` for that.
 public final class ConversationKeysMemo: @unchecked Sendable {
-    /// What `Center.conversation(for:…)` reads: the keys, or whether sender keys stood without an id
-    /// (C8's note), and whether the data named its sender.
-    typealias Reading = (keys: ConversationKeys?, senderKeys: Bool, named: Bool)
+    /// What `Center.conversation(for:…)` reads: the keys, and whether the data named their sender.
+    typealias Reading = (keys: ConversationKeys?, named: Bool)
 
     private struct Entry {
         // Held, not just compared: a freed store's address could be a new push's.
