@@ -20,10 +20,24 @@ public enum InterruptionLevel: String, Sendable, Equatable {
 }
 
 /// What one platform makes of a push before the center places it: the normalised fields.
+///
+/// The fields lie in one box that copies share until one of them changes (copy on write, as
+/// `Array` does): a content is read, moved and copied several times a push and platform on its way
+/// to the item it becomes, and held inline its twenty fields were some 230 bytes copied, retained
+/// and released each time.
 public struct Content: Sendable, Equatable {
-    public var title: String?
-    public var subtitle: String?
-    public var body: String?
+    public var title: String? {
+        get { fields.title }
+        set { writable.title = newValue }
+    }
+    public var subtitle: String? {
+        get { fields.subtitle }
+        set { writable.subtitle = newValue }
+    }
+    public var body: String? {
+        get { fields.body }
+        set { writable.body = newValue }
+    }
     /// The localizable title, subtitle and body (`loc-key`, `title_loc_key`, …).
     public var titleLoc: LocRef? {
         get { localized?.title }
@@ -37,10 +51,12 @@ public struct Content: Sendable, Equatable {
         get { localized?.body }
         set { if newValue != nil || localized != nil { localize { $0.body = newValue } } }
     }
-    /// The three together, in one box shared by copies: nearly every push has none, and held inline
-    /// they were 144 of a content's bytes, copied and checked each time a content is (several times a
-    /// push and platform). A change makes a new box; none when all three are nil.
-    private var localized: Localized?
+    /// The three together, in their own box: nearly every push has none, and a change makes a new
+    /// box; none when all three are nil.
+    private var localized: Localized? {
+        get { fields.localized }
+        set { writable.localized = newValue }
+    }
 
     private final class Localized: Sendable, Equatable {
         struct Fields: Equatable {
@@ -67,46 +83,160 @@ public struct Content: Sendable, Equatable {
         get { appData.object }
         set { appData = AppData(newValue) }
     }
-    var appData: AppData
+    var appData: AppData {
+        get { fields.appData }
+        set { writable.appData = newValue }
+    }
     /// Android/web `tag`, or iOS `apns-collapse-id` (A7, W3, I4).
-    public var tag: String?
-    public var threadID: String?
-    public var badge: Int?
-    public var level: InterruptionLevel?
-    public var actions: [String]
-    public var renotify: Bool
+    public var tag: String? {
+        get { fields.tag }
+        set { writable.tag = newValue }
+    }
+    public var threadID: String? {
+        get { fields.threadID }
+        set { writable.threadID = newValue }
+    }
+    public var badge: Int? {
+        get { fields.badge }
+        set { writable.badge = newValue }
+    }
+    public var level: InterruptionLevel? {
+        get { fields.level }
+        set { writable.level = newValue }
+    }
+    public var actions: [String] {
+        get { fields.actions }
+        _modify {
+            let box = writable
+            yield &box.actions
+        }
+    }
+    public var renotify: Bool {
+        get { fields.renotify }
+        set { writable.renotify = newValue }
+    }
     /// I12: the picture the device would show (DESIGN "State JSON additions" lists where it is read).
-    public var image: String?
+    public var image: String? {
+        get { fields.image }
+        set { writable.image = newValue }
+    }
     /// I12: APNs `category`, Android `click_action`: which action buttons the app registered.
-    public var category: String?
+    public var category: String? {
+        get { fields.category }
+        set { writable.category = newValue }
+    }
     /// I11: `mutable-content: 1`: the app's Notification Service Extension may rewrite it.
-    public var mutableContent: Bool
+    public var mutableContent: Bool {
+        get { fields.mutableContent }
+        set { writable.mutableContent = newValue }
+    }
     /// I10: `sound` is a dictionary with `critical: 1`: a critical alert.
-    public var criticalSound: Bool
+    public var criticalSound: Bool {
+        get { fields.criticalSound }
+        set { writable.criticalSound = newValue }
+    }
     /// FCM's collapse key (A12, O1): legacy `collapse_key`, v1 `android.collapse_key`.
-    public var collapseKey: String?
+    public var collapseKey: String? {
+        get { fields.collapseKey }
+        set { writable.collapseKey = newValue }
+    }
     /// The app the push belongs to (SPEC §1, "The app").
-    public var app: String
-    public var trace: [TraceStep]
+    public var app: String {
+        get { fields.app }
+        set { writable.app = newValue }
+    }
+    public var trace: [TraceStep] {
+        get { fields.trace }
+        _modify {
+            let box = writable
+            yield &box.trace
+        }
+    }
+
+    private var fields: Fields
+
+    /// The box, made this content's own first when a copy shares it.
+    private var writable: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+            return fields
+        }
+    }
+
+    // @unchecked: a box is changed only through `writable`, by the one content that holds it.
+    private final class Fields: @unchecked Sendable {
+        var title: String?
+        var subtitle: String?
+        var body: String?
+        var localized: Localized?
+        var appData: AppData
+        var tag: String?
+        var threadID: String?
+        var badge: Int?
+        var level: InterruptionLevel?
+        var actions: [String] = []
+        var renotify = false
+        var image: String?
+        var category: String?
+        var mutableContent = false
+        var criticalSound = false
+        var collapseKey: String?
+        var app: String
+        var trace: [TraceStep] = []
+
+        init(app: String, appData: AppData) {
+            self.app = app
+            self.appData = appData
+        }
+
+        init(copying other: Fields) {
+            title = other.title
+            subtitle = other.subtitle
+            body = other.body
+            localized = other.localized
+            appData = other.appData
+            tag = other.tag
+            threadID = other.threadID
+            badge = other.badge
+            level = other.level
+            actions = other.actions
+            renotify = other.renotify
+            image = other.image
+            category = other.category
+            mutableContent = other.mutableContent
+            criticalSound = other.criticalSound
+            collapseKey = other.collapseKey
+            app = other.app
+            trace = other.trace
+        }
+
+        func same(as other: Fields) -> Bool {
+            title == other.title && subtitle == other.subtitle && body == other.body && localized == other.localized
+                && appData == other.appData && tag == other.tag && threadID == other.threadID && badge == other.badge
+                && level == other.level && actions == other.actions && renotify == other.renotify && image == other.image
+                && category == other.category && mutableContent == other.mutableContent
+                && criticalSound == other.criticalSound && collapseKey == other.collapseKey && app == other.app
+                && trace == other.trace
+        }
+    }
+
+    public static func == (a: Content, b: Content) -> Bool {
+        a.fields === b.fields || a.fields.same(as: b.fields)
+    }
 
     public init(app: String, data: JSONObject = JSONObject()) {
         self.init(app: app, appData: AppData(data))
     }
 
     init(app: String, appData: AppData) {
-        self.app = app
-        self.appData = appData
-        self.actions = []
-        self.renotify = false
-        self.mutableContent = false
-        self.criticalSound = false
-        self.trace = []
+        fields = Fields(app: app, appData: appData)
     }
 
     /// Something to show: a title, subtitle or body, literal or localizable (A11, I5).
     public var hasVisibleText: Bool {
         func present(_ s: String?) -> Bool { !(s ?? "").isEmpty }
-        return present(title) || present(subtitle) || present(body) || localized != nil
+        let f = fields
+        return present(f.title) || present(f.subtitle) || present(f.body) || f.localized != nil
     }
 }
 

@@ -1,0 +1,51 @@
+import Testing
+@testable import ShadeCore
+
+/// `Content` keeps its fields in a box its copies share until one changes: each copy must still
+/// behave as a value, whichever field changes and however (set, appended to, through an optional).
+struct ContentTests {
+    static func sample() -> Content {
+        var content = Content(app: "com.example.app", data: JSONObject(["conversationId": .string("room_42")]))
+        content.title = "Ali"
+        content.body = "Is the bike still available?"
+        content.bodyLoc = LocRef(key: "im_loc_text", args: ["Ali"], path: "$.aps.alert.loc-key")
+        content.tag = "t1"
+        content.badge = 3
+        content.actions = ["Reply"]
+        content.trace = [TraceStep("D3", "read")]
+        return content
+    }
+
+    @Test func aCopyThatChangesLeavesTheOriginalAsItWas() {
+        let original = Self.sample()
+        let before = Self.sample()
+        var copy = original
+        copy.title = "Sara"
+        copy.actions.append("Mark as read")
+        copy.trace.append(TraceStep("I1", "stacked"))
+        copy.bodyLoc?.path = "$.notification.body_loc_key"
+        copy.data = JSONObject(["conversationId": .string("room_7")])
+        copy.badge = nil
+        copy.mutableContent = true
+        #expect(original == before)
+        #expect(original.title == "Ali" && original.actions == ["Reply"] && original.trace.count == 1)
+        #expect(original.bodyLoc?.path == "$.aps.alert.loc-key" && original.badge == 3 && !original.mutableContent)
+        #expect(copy.title == "Sara" && copy.actions == ["Reply", "Mark as read"] && copy.trace.map(\.rule) == ["D3", "I1"])
+        #expect(copy.bodyLoc?.path == "$.notification.body_loc_key" && copy.badge == nil && copy.mutableContent)
+        #expect(copy.data["conversationId"] == .string("room_7") && original.data["conversationId"] == .string("room_42"))
+        #expect(copy != original)
+    }
+
+    @Test func contentsAreEqualByTheirFieldsNotTheirBoxes() {
+        var a = Self.sample(), b = Self.sample()
+        #expect(a == b)
+        a.category = "REPLY"
+        #expect(a != b)
+        b.category = "REPLY"
+        #expect(a == b)
+        b.titleLoc = LocRef(key: "k", args: [], path: "$")
+        #expect(a != b)
+        b.titleLoc = nil
+        #expect(a == b)
+    }
+}
