@@ -37,69 +37,307 @@ public struct Item: Sendable, Equatable, Identifiable {
     }
 
     /// Internal identity, unique within a center (the JSON `key` may repeat across kinds).
-    public var id: String
-    public var kind: Kind
+    public var id: String {
+        get { fields.id }
+        _modify {
+            let box = writable
+            yield &box.id
+        }
+    }
+    public var kind: Kind {
+        get { fields.kind }
+        _modify {
+            let box = writable
+            yield &box.kind
+        }
+    }
     /// The conversation id, thread id, tag, or a generated id.
-    public var key: String
-    public var app: String
-    public var title: String?
-    public var subtitle: String?
-    public var isGroup: Bool?
+    public var key: String {
+        get { fields.key }
+        _modify {
+            let box = writable
+            yield &box.key
+        }
+    }
+    public var app: String {
+        get { fields.app }
+        _modify {
+            let box = writable
+            yield &box.app
+        }
+    }
+    public var title: String? {
+        get { fields.title }
+        _modify {
+            let box = writable
+            yield &box.title
+        }
+    }
+    public var subtitle: String? {
+        get { fields.subtitle }
+        _modify {
+            let box = writable
+            yield &box.subtitle
+        }
+    }
+    public var isGroup: Bool? {
+        get { fields.isGroup }
+        _modify {
+            let box = writable
+            yield &box.isGroup
+        }
+    }
     /// The group name last given (C5): later pushes of the group may omit it.
-    public var conversationTitle: String?
+    public var conversationTitle: String? {
+        get { fields.conversationTitle }
+        _modify {
+            let box = writable
+            yield &box.conversationTitle
+        }
+    }
     /// nil where the platform shows the app icon.
-    public var avatar: Avatar?
+    public var avatar: Avatar? {
+        get { fields.avatar }
+        _modify {
+            let box = writable
+            yield &box.avatar
+        }
+    }
     /// Oldest first, as the pushes arrived; what the device keeps.
-    public var lines: SlidingArray<Line>
+    public var lines: SlidingArray<Line> {
+        get { fields.lines }
+        _modify {
+            let box = writable
+            yield &box.lines
+        }
+    }
     /// Every push that went into the item, replaced ones included.
-    public var total: Int
-    public var children: [Item]?
+    public var total: Int {
+        get { fields.total }
+        _modify {
+            let box = writable
+            yield &box.total
+        }
+    }
+    public var children: [Item]? {
+        get { fields.children }
+        _modify {
+            let box = writable
+            yield &box.children
+        }
+    }
     /// Arrival order of the last update (A6: most recently updated first).
-    public var updated: Int
-    public var at: Int64?
-    public var level: InterruptionLevel?
+    public var updated: Int {
+        get { fields.updated }
+        _modify {
+            let box = writable
+            yield &box.updated
+        }
+    }
+    public var at: Int64? {
+        get { fields.at }
+        _modify {
+            let box = writable
+            yield &box.at
+        }
+    }
+    public var level: InterruptionLevel? {
+        get { fields.level }
+        _modify {
+            let box = writable
+            yield &box.level
+        }
+    }
     /// I10: the level is critical because of a critical sound.
-    public var criticalSound: Bool
+    public var criticalSound: Bool {
+        get { fields.criticalSound }
+        _modify {
+            let box = writable
+            yield &box.criticalSound
+        }
+    }
     /// I11: the app's service extension may rewrite what is shown (the newest notification's).
-    public var mutableContent: Bool
+    public var mutableContent: Bool {
+        get { fields.mutableContent }
+        _modify {
+            let box = writable
+            yield &box.mutableContent
+        }
+    }
     /// I12: the category (action buttons) and picture of the newest notification.
-    public var category: String?
-    public var image: String?
-    public var actions: [String]
-    public var tag: String?
-    public var renotify: Bool
+    public var category: String? {
+        get { fields.category }
+        _modify {
+            let box = writable
+            yield &box.category
+        }
+    }
+    public var image: String? {
+        get { fields.image }
+        _modify {
+            let box = writable
+            yield &box.image
+        }
+    }
+    public var actions: [String] {
+        get { fields.actions }
+        _modify {
+            let box = writable
+            yield &box.actions
+        }
+    }
+    public var tag: String? {
+        get { fields.tag }
+        _modify {
+            let box = writable
+            yield &box.tag
+        }
+    }
+    public var renotify: Bool {
+        get { fields.renotify }
+        _modify {
+            let box = writable
+            yield &box.renotify
+        }
+    }
     /// The newest push, for the inspector: raw payload, headers, route.
-    public var newest: Push?
+    public var newest: Push? {
+        get { fields.newest }
+        _modify {
+            let box = writable
+            yield &box.newest
+        }
+    }
     /// What the app receives on tap (C10): kept where it lies in the newest push (`appData`); this
     /// builds the tree.
     public var data: JSONObject {
         get { appData.object }
         set { appData = AppData(newValue) }
     }
-    var appData = AppData()
+    var appData: AppData {
+        get { fields.appData }
+        _modify {
+            let box = writable
+            yield &box.appData
+        }
+    }
     /// Why the item is here, grouped, replaced: rule ids and sentences, oldest first.
     public var trace: [TraceStep] {
         get { traceLog.steps }
         set { traceLog = TraceLog(newValue) }
     }
-    var traceLog = TraceLog()
-
-    public init(id: String, kind: Kind, key: String, app: String) {
-        self.id = id
-        self.kind = kind
-        self.key = key
-        self.app = app
-        self.lines = []
-        self.total = 0
-        self.updated = 0
-        self.actions = []
-        self.renotify = false
-        self.criticalSound = false
-        self.mutableContent = false
+    var traceLog: TraceLog {
+        get { fields.traceLog }
+        _modify {
+            let box = writable
+            yield &box.traceLog
+        }
     }
 
-    /// An item holding nothing, for a variable whose item was moved out (`Center.store(moving:)`).
-    static var empty: Item { Item(id: "", kind: .plain, key: "", app: "") }
+    /// The fields, in one box copies share until one of them changes (copy on write, as `Array`
+    /// does): a push takes its item out of the table, changes it and puts it back, and the state,
+    /// the log and the UI copy items; inline, an item's fields were 384 bytes moved, retained and
+    /// released each time.
+    private var fields: Fields
+
+    /// The box, made this item's own first when a copy shares it.
+    private var writable: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+            return fields
+        }
+    }
+
+    // @unchecked: a box is changed only through `writable`, by the one item that holds it.
+    private final class Fields: @unchecked Sendable {
+        var id: String
+        var kind: Kind
+        var key: String
+        var app: String
+        var title: String? = nil
+        var subtitle: String? = nil
+        var isGroup: Bool? = nil
+        var conversationTitle: String? = nil
+        var avatar: Avatar? = nil
+        var lines: SlidingArray<Line> = []
+        var total: Int = 0
+        var children: [Item]? = nil
+        var updated: Int = 0
+        var at: Int64? = nil
+        var level: InterruptionLevel? = nil
+        var criticalSound: Bool = false
+        var mutableContent: Bool = false
+        var category: String? = nil
+        var image: String? = nil
+        var actions: [String] = []
+        var tag: String? = nil
+        var renotify: Bool = false
+        var newest: Push? = nil
+        var appData: AppData = AppData()
+        var traceLog: TraceLog = TraceLog()
+
+        init(id: String, kind: Kind, key: String, app: String) {
+            self.id = id
+            self.kind = kind
+            self.key = key
+            self.app = app
+        }
+
+        init(copying other: Fields) {
+            id = other.id
+            kind = other.kind
+            key = other.key
+            app = other.app
+            title = other.title
+            subtitle = other.subtitle
+            isGroup = other.isGroup
+            conversationTitle = other.conversationTitle
+            avatar = other.avatar
+            lines = other.lines
+            total = other.total
+            children = other.children
+            updated = other.updated
+            at = other.at
+            level = other.level
+            criticalSound = other.criticalSound
+            mutableContent = other.mutableContent
+            category = other.category
+            image = other.image
+            actions = other.actions
+            tag = other.tag
+            renotify = other.renotify
+            newest = other.newest
+            appData = other.appData
+            traceLog = other.traceLog
+        }
+
+        func same(as other: Fields) -> Bool {
+            id == other.id && kind == other.kind && key == other.key && app == other.app
+                && title == other.title && subtitle == other.subtitle && isGroup == other.isGroup && conversationTitle == other.conversationTitle
+                && avatar == other.avatar && lines == other.lines && total == other.total && children == other.children
+                && updated == other.updated && at == other.at && level == other.level && criticalSound == other.criticalSound
+                && mutableContent == other.mutableContent && category == other.category && image == other.image && actions == other.actions
+                && tag == other.tag && renotify == other.renotify && newest == other.newest && appData == other.appData
+                && traceLog == other.traceLog
+        }
+    }
+
+    public static func == (a: Item, b: Item) -> Bool {
+        a.fields === b.fields || a.fields.same(as: b.fields)
+    }
+
+    public init(id: String, kind: Kind, key: String, app: String) {
+        fields = Fields(id: id, kind: kind, key: key, app: app)
+    }
+
+    private init(fields: Fields) {
+        self.fields = fields
+    }
+
+    /// An item holding nothing, for a variable whose item was moved out (`Center.store(moving:)`):
+    /// one box shared by them all, so moving an item out allocates nothing.
+    static var empty: Item { Item(fields: emptyFields) }
+    private static let emptyFields = Fields(id: "", kind: .plain, key: "", app: "")
 
     /// Notifications this item puts on screen (the `shown` counter): a conversation or plain item is
     /// one; on iOS every notification in a stack is one; a bundle counts its children.

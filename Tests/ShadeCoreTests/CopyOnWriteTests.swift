@@ -1,9 +1,10 @@
 import Testing
 @testable import ShadeCore
 
-/// `Content` keeps its fields in a box its copies share until one changes: each copy must still
-/// behave as a value, whichever field changes and however (set, appended to, through an optional).
-struct ContentTests {
+/// `Content` and `Item` keep their fields in a box their copies share until one changes: each copy
+/// must still behave as a value, whichever field changes and however (set, appended to, through an
+/// optional, inside a nested item).
+struct CopyOnWriteTests {
     static func sample() -> Content {
         var content = Content(app: "com.example.app", data: JSONObject(["conversationId": .string("room_42")]))
         content.title = "Ali"
@@ -47,5 +48,38 @@ struct ContentTests {
         #expect(a != b)
         b.titleLoc = nil
         #expect(a == b)
+    }
+
+    static func item() -> Item {
+        var item = Item(id: "c:room_42", kind: .conversation, key: "room_42", app: "com.example.app")
+        item.title = "Ali"
+        item.lines.append(Line(sender: "Ali", text: "hi", pushID: 1))
+        item.total = 1
+        item.children = [Item(id: "n1", kind: .plain, key: "n1", app: "com.example.app")]
+        item.trace = [TraceStep("C1", "room_42")]
+        return item
+    }
+
+    @Test func anItemCopyThatChangesLeavesTheOriginalAsItWas() {
+        let original = Self.item()
+        var copy = original
+        copy.title = "Sara"
+        copy.lines.append(Line(sender: "Sara", text: "yes", pushID: 2))
+        copy.lines[0].text = "hello"
+        copy.total += 1
+        copy.children?[0].title = "child"
+        copy.trace.append(TraceStep("A1", "joined"))
+        #expect(original == Self.item())
+        #expect(original.lines.map(\.text) == ["hi"] && original.children?[0].title == nil && original.trace.count == 1)
+        #expect(copy.lines.map(\.text) == ["hello", "yes"] && copy.total == 2 && copy.children?[0].title == "child")
+        #expect(copy != original)
+    }
+
+    @Test func theEmptyItemsShareNothingOnceChanged() {
+        var moved = Item.empty
+        moved.key = "k"
+        moved.lines.append(Line(text: "x", pushID: 1))
+        #expect(Item.empty.key == "" && Item.empty.lines.isEmpty)
+        #expect(moved.key == "k" && moved.lines.count == 1)
     }
 }
