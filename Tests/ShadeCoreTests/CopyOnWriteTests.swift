@@ -1,7 +1,7 @@
 import Testing
 @testable import ShadeCore
 
-/// `Content` and `Item` keep their fields in a box their copies share until one changes: each copy
+/// `Content`, `Item` and `Line` keep their fields in a box their copies share until one changes: each copy
 /// must still behave as a value, whichever field changes and however (set, appended to, through an
 /// optional, inside a nested item).
 struct CopyOnWriteTests {
@@ -81,5 +81,20 @@ struct CopyOnWriteTests {
         moved.lines.append(Line(text: "x", pushID: 1))
         #expect(Item.empty.key == "" && Item.empty.lines.isEmpty)
         #expect(moved.key == "k" && moved.lines.count == 1)
+    }
+
+    @Test func aLineCopyThatChangesLeavesTheOriginalAsItWas() {
+        let original = Line(sender: "Ali", senderID: "u1", text: "hi", title: "Ali", pushID: 3, collapseID: "c1")
+        var copy = original
+        copy.text = "hello"
+        copy.senderAvatar = Avatar(name: "Ali", identity: "u1", imageURL: nil)
+        copy.pushID = 4
+        #expect(original.text == "hi" && original.senderAvatar == nil && original.pushID == 3)
+        #expect(copy.text == "hello" && copy.senderAvatar?.initials == "A" && copy.pushID == 4)
+        #expect(original == Line(sender: "Ali", senderID: "u1", text: "hi", title: "Ali", pushID: 3, collapseID: "c1"))
+        #expect(copy != original)
+        var samePush = original
+        samePush.pushID = 4
+        #expect(samePush != original)
     }
 }

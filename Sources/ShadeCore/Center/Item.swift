@@ -1,31 +1,135 @@
 /// One message or notification text inside an item.
+///
+/// Its texts lie in a box its copies share until one changes (copy on write): a line is copied
+/// into the log's placements and moved as a stack's kept lines slide, and inline it was 168 bytes.
 public struct Line: Sendable, Equatable {
     /// The author, for conversation lines; nil where the platform shows no sender.
-    public var sender: String?
-    public var senderID: String?
-    public var text: String
+    public var sender: String? {
+        get { fields.sender }
+        _modify {
+            let box = writable
+            yield &box.sender
+        }
+    }
+    public var senderID: String? {
+        get { fields.senderID }
+        _modify {
+            let box = writable
+            yield &box.senderID
+        }
+    }
+    public var text: String {
+        get { fields.text }
+        _modify {
+            let box = writable
+            yield &box.text
+        }
+    }
     /// The notification's own title and subtitle (iOS stacks show each notification's).
-    public var title: String?
-    public var subtitle: String?
+    public var title: String? {
+        get { fields.title }
+        _modify {
+            let box = writable
+            yield &box.title
+        }
+    }
+    public var subtitle: String? {
+        get { fields.subtitle }
+        _modify {
+            let box = writable
+            yield &box.subtitle
+        }
+    }
+    /// Inline, not in the box: lines are found and dropped by it (I4's binary search, the log).
     public var pushID: Int
-    public var at: Int64?
+    public var at: Int64? {
+        get { fields.at }
+        _modify {
+            let box = writable
+            yield &box.at
+        }
+    }
     /// iOS `apns-collapse-id`, so a later push can replace this very notification (I4).
-    public var collapseID: String?
-    public var level: InterruptionLevel?
-    public var senderAvatar: Avatar?
+    public var collapseID: String? {
+        get { fields.collapseID }
+        _modify {
+            let box = writable
+            yield &box.collapseID
+        }
+    }
+    public var level: InterruptionLevel? {
+        get { fields.level }
+        _modify {
+            let box = writable
+            yield &box.level
+        }
+    }
+    public var senderAvatar: Avatar? {
+        get { fields.senderAvatar }
+        _modify {
+            let box = writable
+            yield &box.senderAvatar
+        }
+    }
+
+    private var fields: Fields
+
+    private var writable: Fields {
+        mutating get {
+            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
+            return fields
+        }
+    }
+
+    // @unchecked: a box is changed only through `writable`, by the one line that holds it.
+    private final class Fields: @unchecked Sendable {
+        var sender: String?
+        var senderID: String?
+        var text: String
+        var title: String?
+        var subtitle: String?
+        var at: Int64?
+        var collapseID: String?
+        var level: InterruptionLevel?
+        var senderAvatar: Avatar?
+
+        init(sender: String?, senderID: String?, text: String, title: String?, subtitle: String?, at: Int64?, collapseID: String?, level: InterruptionLevel?, senderAvatar: Avatar?) {
+            self.sender = sender
+            self.senderID = senderID
+            self.text = text
+            self.title = title
+            self.subtitle = subtitle
+            self.at = at
+            self.collapseID = collapseID
+            self.level = level
+            self.senderAvatar = senderAvatar
+        }
+
+        init(copying other: Fields) {
+            sender = other.sender
+            senderID = other.senderID
+            text = other.text
+            title = other.title
+            subtitle = other.subtitle
+            at = other.at
+            collapseID = other.collapseID
+            level = other.level
+            senderAvatar = other.senderAvatar
+        }
+
+        func same(as other: Fields) -> Bool {
+            sender == other.sender && senderID == other.senderID && text == other.text && title == other.title && subtitle == other.subtitle && at == other.at && collapseID == other.collapseID && level == other.level && senderAvatar == other.senderAvatar
+        }
+    }
+
+    public static func == (a: Line, b: Line) -> Bool {
+        a.pushID == b.pushID && (a.fields === b.fields || a.fields.same(as: b.fields))
+    }
 
     public init(sender: String? = nil, senderID: String? = nil, text: String, title: String? = nil, subtitle: String? = nil,
                 pushID: Int, at: Int64? = nil, collapseID: String? = nil, level: InterruptionLevel? = nil, senderAvatar: Avatar? = nil) {
-        self.sender = sender
-        self.senderID = senderID
-        self.text = text
-        self.title = title
-        self.subtitle = subtitle
         self.pushID = pushID
-        self.at = at
-        self.collapseID = collapseID
-        self.level = level
-        self.senderAvatar = senderAvatar
+        fields = Fields(sender: sender, senderID: senderID, text: text, title: title, subtitle: subtitle, at: at, collapseID: collapseID, level: level, senderAvatar: senderAvatar)
     }
 }
 
