@@ -328,12 +328,18 @@ struct ConversationKeysMemoTests {
         #expect(differences == [])
     }
 
-    @Test func theMemoReadsAgainForAnotherTitleGroupByOrPushAndOnlyThen() throws {
+    /// Two pushes of one send-to-user body, read from two files: the same bytes, two payload stores.
+    static func twoPushesOfTheSameBytes() throws -> [Push] {
         let text = #"{"userId":"u","title":"@ali","body":"hi","data":{"conversationId":"room_42"}}"#
         var intake = Intake()
         let pushes = (intake.document(Array(text.utf8), source: "a.json") + intake.document(Array(text.utf8), source: "b.json"))
             .compactMap { outcome -> Push? in if case .push(let push) = outcome { return push } else { return nil } }
         try #require(pushes.count == 2)
+        return pushes
+    }
+
+    @Test func theMemoReadsAgainForAnotherTitleGroupByOrPushAndOnlyThen() throws {
+        let pushes = try Self.twoPushesOfTheSameBytes()
         func data(_ push: Push, _ platform: Platform) throws -> AppData {
             guard case .show(let content) = push.delivery(on: platform, defaultApp: "app") else { throw CancellationError() }
             return content.appData
@@ -355,11 +361,7 @@ struct ConversationKeysMemoTests {
     }
 
     @Test func D3_theReadingMemoReadsAgainForAnotherPushAppOrTracingAndOnlyThen() throws {
-        let text = #"{"userId":"u","title":"@ali","body":"hi","data":{"conversationId":"room_42"}}"#
-        var intake = Intake()
-        let pushes = (intake.document(Array(text.utf8), source: "a.json") + intake.document(Array(text.utf8), source: "b.json"))
-            .compactMap { outcome -> Push? in if case .push(let push) = outcome { return push } else { return nil } }
-        try #require(pushes.count == 2)
+        let pushes = try Self.twoPushesOfTheSameBytes()
         let memo = ShapeReadingMemo()
         var reads: [String] = []
         func read(_ push: Push, app: String = "app", traced: Bool = false, _ label: String) -> Content {

@@ -7,37 +7,37 @@ public struct Line: Sendable, Equatable {
     public var sender: String? {
         get { fields.sender }
         _modify {
-            let box = writable
-            yield &box.sender
+            let own = writable
+            yield &own.sender
         }
     }
     public var senderID: String? {
         get { fields.senderID }
         _modify {
-            let box = writable
-            yield &box.senderID
+            let own = writable
+            yield &own.senderID
         }
     }
     public var text: String {
         get { fields.text }
         _modify {
-            let box = writable
-            yield &box.text
+            let own = writable
+            yield &own.text
         }
     }
     /// The notification's own title and subtitle (iOS stacks show each notification's).
     public var title: String? {
         get { fields.title }
         _modify {
-            let box = writable
-            yield &box.title
+            let own = writable
+            yield &own.title
         }
     }
     public var subtitle: String? {
         get { fields.subtitle }
         _modify {
-            let box = writable
-            yield &box.subtitle
+            let own = writable
+            yield &own.subtitle
         }
     }
     /// Inline, not in the box: lines are found and dropped by it (I4's binary search, the log).
@@ -45,44 +45,39 @@ public struct Line: Sendable, Equatable {
     public var at: Int64? {
         get { fields.at }
         _modify {
-            let box = writable
-            yield &box.at
+            let own = writable
+            yield &own.at
         }
     }
     /// iOS `apns-collapse-id`, so a later push can replace this very notification (I4).
     public var collapseID: String? {
         get { fields.collapseID }
         _modify {
-            let box = writable
-            yield &box.collapseID
+            let own = writable
+            yield &own.collapseID
         }
     }
     public var level: InterruptionLevel? {
         get { fields.level }
         _modify {
-            let box = writable
-            yield &box.level
+            let own = writable
+            yield &own.level
         }
     }
     public var senderAvatar: Avatar? {
         get { fields.senderAvatar }
         _modify {
-            let box = writable
-            yield &box.senderAvatar
+            let own = writable
+            yield &own.senderAvatar
         }
     }
 
-    private var fields: Fields
-
-    private var writable: Fields {
-        mutating get {
-            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
-            return fields
-        }
-    }
+    private var box: CopyOnWrite<Fields>
+    private var fields: Fields { box.read }
+    private var writable: Fields { mutating get { box.writable } }
 
     // @unchecked: a box is changed only through `writable`, by the one line that holds it.
-    private final class Fields: @unchecked Sendable {
+    private final class Fields: CopiedOnWrite, @unchecked Sendable {
         var sender: String?
         var senderID: String?
         var text: String
@@ -105,7 +100,9 @@ public struct Line: Sendable, Equatable {
             self.senderAvatar = senderAvatar
         }
 
-        init(copying other: Fields) {
+        func copy() -> Self { Self(copying: self) }
+
+        required init(copying other: Fields) {
             sender = other.sender
             senderID = other.senderID
             text = other.text
@@ -123,13 +120,13 @@ public struct Line: Sendable, Equatable {
     }
 
     public static func == (a: Line, b: Line) -> Bool {
-        a.pushID == b.pushID && (a.fields === b.fields || a.fields.same(as: b.fields))
+        a.pushID == b.pushID && (a.box.shares(with: b.box) || a.fields.same(as: b.fields))
     }
 
     public init(sender: String? = nil, senderID: String? = nil, text: String, title: String? = nil, subtitle: String? = nil,
                 pushID: Int, at: Int64? = nil, collapseID: String? = nil, level: InterruptionLevel? = nil, senderAvatar: Avatar? = nil) {
         self.pushID = pushID
-        fields = Fields(sender: sender, senderID: senderID, text: text, title: title, subtitle: subtitle, at: at, collapseID: collapseID, level: level, senderAvatar: senderAvatar)
+        box = CopyOnWrite(Fields(sender: sender, senderID: senderID, text: text, title: title, subtitle: subtitle, at: at, collapseID: collapseID, level: level, senderAvatar: senderAvatar))
     }
 }
 
@@ -144,172 +141,172 @@ public struct Item: Sendable, Equatable, Identifiable {
     public var id: String {
         get { fields.id }
         _modify {
-            let box = writable
-            yield &box.id
+            let own = writable
+            yield &own.id
         }
     }
     public var kind: Kind {
         get { fields.kind }
         _modify {
-            let box = writable
-            yield &box.kind
+            let own = writable
+            yield &own.kind
         }
     }
     /// The conversation id, thread id, tag, or a generated id.
     public var key: String {
         get { fields.key }
         _modify {
-            let box = writable
-            yield &box.key
+            let own = writable
+            yield &own.key
         }
     }
     public var app: String {
         get { fields.app }
         _modify {
-            let box = writable
-            yield &box.app
+            let own = writable
+            yield &own.app
         }
     }
     public var title: String? {
         get { fields.title }
         _modify {
-            let box = writable
-            yield &box.title
+            let own = writable
+            yield &own.title
         }
     }
     public var subtitle: String? {
         get { fields.subtitle }
         _modify {
-            let box = writable
-            yield &box.subtitle
+            let own = writable
+            yield &own.subtitle
         }
     }
     public var isGroup: Bool? {
         get { fields.isGroup }
         _modify {
-            let box = writable
-            yield &box.isGroup
+            let own = writable
+            yield &own.isGroup
         }
     }
     /// The group name last given (C5): later pushes of the group may omit it.
     public var conversationTitle: String? {
         get { fields.conversationTitle }
         _modify {
-            let box = writable
-            yield &box.conversationTitle
+            let own = writable
+            yield &own.conversationTitle
         }
     }
     /// nil where the platform shows the app icon.
     public var avatar: Avatar? {
         get { fields.avatar }
         _modify {
-            let box = writable
-            yield &box.avatar
+            let own = writable
+            yield &own.avatar
         }
     }
     /// Oldest first, as the pushes arrived; what the device keeps.
     public var lines: SlidingArray<Line> {
         get { fields.lines }
         _modify {
-            let box = writable
-            yield &box.lines
+            let own = writable
+            yield &own.lines
         }
     }
     /// Every push that went into the item, replaced ones included.
     public var total: Int {
         get { fields.total }
         _modify {
-            let box = writable
-            yield &box.total
+            let own = writable
+            yield &own.total
         }
     }
     public var children: [Item]? {
         get { fields.children }
         _modify {
-            let box = writable
-            yield &box.children
+            let own = writable
+            yield &own.children
         }
     }
     /// Arrival order of the last update (A6: most recently updated first).
     public var updated: Int {
         get { fields.updated }
         _modify {
-            let box = writable
-            yield &box.updated
+            let own = writable
+            yield &own.updated
         }
     }
     public var at: Int64? {
         get { fields.at }
         _modify {
-            let box = writable
-            yield &box.at
+            let own = writable
+            yield &own.at
         }
     }
     public var level: InterruptionLevel? {
         get { fields.level }
         _modify {
-            let box = writable
-            yield &box.level
+            let own = writable
+            yield &own.level
         }
     }
     /// I10: the level is critical because of a critical sound.
     public var criticalSound: Bool {
         get { fields.criticalSound }
         _modify {
-            let box = writable
-            yield &box.criticalSound
+            let own = writable
+            yield &own.criticalSound
         }
     }
     /// I11: the app's service extension may rewrite what is shown (the newest notification's).
     public var mutableContent: Bool {
         get { fields.mutableContent }
         _modify {
-            let box = writable
-            yield &box.mutableContent
+            let own = writable
+            yield &own.mutableContent
         }
     }
     /// I12: the category (action buttons) and picture of the newest notification.
     public var category: String? {
         get { fields.category }
         _modify {
-            let box = writable
-            yield &box.category
+            let own = writable
+            yield &own.category
         }
     }
     public var image: String? {
         get { fields.image }
         _modify {
-            let box = writable
-            yield &box.image
+            let own = writable
+            yield &own.image
         }
     }
     public var actions: [String] {
         get { fields.actions }
         _modify {
-            let box = writable
-            yield &box.actions
+            let own = writable
+            yield &own.actions
         }
     }
     public var tag: String? {
         get { fields.tag }
         _modify {
-            let box = writable
-            yield &box.tag
+            let own = writable
+            yield &own.tag
         }
     }
     public var renotify: Bool {
         get { fields.renotify }
         _modify {
-            let box = writable
-            yield &box.renotify
+            let own = writable
+            yield &own.renotify
         }
     }
     /// The newest push, for the inspector: raw payload, headers, route.
     public var newest: Push? {
         get { fields.newest }
         _modify {
-            let box = writable
-            yield &box.newest
+            let own = writable
+            yield &own.newest
         }
     }
     /// What the app receives on tap (C10): kept where it lies in the newest push (`appData`); this
@@ -321,8 +318,8 @@ public struct Item: Sendable, Equatable, Identifiable {
     var appData: AppData {
         get { fields.appData }
         _modify {
-            let box = writable
-            yield &box.appData
+            let own = writable
+            yield &own.appData
         }
     }
     /// Why the item is here, grouped, replaced: rule ids and sentences, oldest first.
@@ -333,8 +330,8 @@ public struct Item: Sendable, Equatable, Identifiable {
     var traceLog: TraceLog {
         get { fields.traceLog }
         _modify {
-            let box = writable
-            yield &box.traceLog
+            let own = writable
+            yield &own.traceLog
         }
     }
 
@@ -342,18 +339,12 @@ public struct Item: Sendable, Equatable, Identifiable {
     /// does): a push takes its item out of the table, changes it and puts it back, and the state,
     /// the log and the UI copy items; inline, an item's fields were 384 bytes moved, retained and
     /// released each time.
-    private var fields: Fields
-
-    /// The box, made this item's own first when a copy shares it.
-    private var writable: Fields {
-        mutating get {
-            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
-            return fields
-        }
-    }
+    private var box: CopyOnWrite<Fields>
+    private var fields: Fields { box.read }
+    private var writable: Fields { mutating get { box.writable } }
 
     // @unchecked: a box is changed only through `writable`, by the one item that holds it.
-    private final class Fields: @unchecked Sendable {
+    private final class Fields: CopiedOnWrite, @unchecked Sendable {
         var id: String
         var kind: Kind
         var key: String
@@ -387,7 +378,9 @@ public struct Item: Sendable, Equatable, Identifiable {
             self.app = app
         }
 
-        init(copying other: Fields) {
+        func copy() -> Self { Self(copying: self) }
+
+        required init(copying other: Fields) {
             id = other.id
             kind = other.kind
             key = other.key
@@ -427,15 +420,15 @@ public struct Item: Sendable, Equatable, Identifiable {
     }
 
     public static func == (a: Item, b: Item) -> Bool {
-        a.fields === b.fields || a.fields.same(as: b.fields)
+        a.box.shares(with: b.box) || a.fields.same(as: b.fields)
     }
 
     public init(id: String, kind: Kind, key: String, app: String) {
-        fields = Fields(id: id, kind: kind, key: key, app: app)
+        box = CopyOnWrite(Fields(id: id, kind: kind, key: key, app: app))
     }
 
     private init(fields: Fields) {
-        self.fields = fields
+        box = CopyOnWrite(fields)
     }
 
     /// An item holding nothing, for a variable whose item was moved out (`Center.store(moving:)`):

@@ -107,8 +107,8 @@ public struct Content: Sendable, Equatable {
     public var actions: [String] {
         get { fields.actions }
         _modify {
-            let box = writable
-            yield &box.actions
+            let own = writable
+            yield &own.actions
         }
     }
     public var renotify: Bool {
@@ -148,23 +148,17 @@ public struct Content: Sendable, Equatable {
     public var trace: [TraceStep] {
         get { fields.trace }
         _modify {
-            let box = writable
-            yield &box.trace
+            let own = writable
+            yield &own.trace
         }
     }
 
-    private var fields: Fields
-
-    /// The box, made this content's own first when a copy shares it.
-    private var writable: Fields {
-        mutating get {
-            if !isKnownUniquelyReferenced(&fields) { fields = Fields(copying: fields) }
-            return fields
-        }
-    }
+    private var box: CopyOnWrite<Fields>
+    private var fields: Fields { box.read }
+    private var writable: Fields { mutating get { box.writable } }
 
     // @unchecked: a box is changed only through `writable`, by the one content that holds it.
-    private final class Fields: @unchecked Sendable {
+    private final class Fields: CopiedOnWrite, @unchecked Sendable {
         var title: String?
         var subtitle: String?
         var body: String?
@@ -189,7 +183,9 @@ public struct Content: Sendable, Equatable {
             self.appData = appData
         }
 
-        init(copying other: Fields) {
+        func copy() -> Self { Self(copying: self) }
+
+        required init(copying other: Fields) {
             title = other.title
             subtitle = other.subtitle
             body = other.body
@@ -221,7 +217,7 @@ public struct Content: Sendable, Equatable {
     }
 
     public static func == (a: Content, b: Content) -> Bool {
-        a.fields === b.fields || a.fields.same(as: b.fields)
+        a.box.shares(with: b.box) || a.fields.same(as: b.fields)
     }
 
     public init(app: String, data: JSONObject = JSONObject()) {
@@ -229,7 +225,7 @@ public struct Content: Sendable, Equatable {
     }
 
     init(app: String, appData: AppData) {
-        fields = Fields(app: app, appData: appData)
+        box = CopyOnWrite(Fields(app: app, appData: appData))
     }
 
     /// Something to show: a title, subtitle or body, literal or localizable (A11, I5).
