@@ -674,10 +674,7 @@ public final class LiveSession: ConnectionHandler {
         // Changed in place: a request is one push nearly always, and a new array each time cost more.
         let oneLine = !request.body.contains(0x0A)
         if oneLine || note != nil {
-            for index in outcomes.indices {
-                if oneLine { outcomes[index] = Self.withoutLine(outcomes[index]) }
-                if let note { outcomes[index] = Self.noted(outcomes[index], note) }
-            }
+            for index in outcomes.indices { Self.amend(&outcomes[index], withoutLine: oneLine, note: note) }
         }
         // A push to a list of tokens (`registration_ids`, Expo's `to`) is a message per token at the
         // service, and a result or ticket each in the reply: they count toward the same limit.
@@ -706,11 +703,6 @@ public final class LiveSession: ConnectionHandler {
         }
     }
 
-    static func noted(_ outcome: Intake.Outcome, _ note: String) -> Intake.Outcome {
-        guard case .push(var push) = outcome else { return outcome }
-        push.notes.append(note)
-        return .push(push)
-    }
 
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         deferred(answer(line: line, lineNumber: lineNumber, from: connection))
@@ -856,16 +848,24 @@ public final class LiveSession: ConnectionHandler {
         return true
     }
 
-    static func withoutLine(_ outcome: Intake.Outcome) -> Intake.Outcome {
+    /// A request's outcome without its line number (a one-line body's source is the request) and with
+    /// the route's note. Changed where it lies: the push is taken out first (a placeholder stands in),
+    /// so it is the only holder of its fields, and neither it nor its notes are copied.
+    static func amend(_ outcome: inout Intake.Outcome, withoutLine: Bool, note: String?) {
         switch outcome {
         case .push(var push):
-            push.source.line = nil
-            return .push(push)
+            outcome = placeholder
+            if withoutLine { push.source.line = nil }
+            if let note { push.notes.append(note) }
+            outcome = .push(push)
         case .rejected(var rejection):
-            rejection.source.line = nil
-            return .rejected(rejection)
+            outcome = placeholder
+            if withoutLine { rejection.source.line = nil }
+            outcome = .rejected(rejection)
         }
     }
+
+    private static let placeholder = Intake.Outcome.rejected(Rejection(source: SourcePosition(name: ""), reason: ""))
 }
 
 /// The loop's handler: forwards to the session without owning it (the session owns the loop, and the
