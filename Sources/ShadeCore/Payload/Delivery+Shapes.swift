@@ -259,7 +259,6 @@ struct ShapeReader {
     // MARK: D3 push-service send-to-user (seed 000)
 
     /// What a send-to-user request says alike to every platform: read once a push (`ShapeReadingMemo`).
-    @inline(__always)   // built in place where it is used: moving a content costs a copy of ~230 bytes
     func sendToUserContent(_ root: PayloadValue) -> Content {
         var content = Content(app: app, appData: data(root["data"]))
         if traced { content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data")) }
@@ -272,7 +271,6 @@ struct ShapeReader {
     }
 
     /// What each platform makes of it.
-    @inline(__always)
     static func sendToUser(_ base: consuming Content, platform: Platform, headers: HeaderFields) -> Delivery {
         var content = consume base
         switch platform {

@@ -703,7 +703,6 @@ public final class LiveSession: ConnectionHandler {
         }
     }
 
-
     public func respond(toLine line: [UInt8], lineNumber: Int, from connection: ConnectionInfo) -> [UInt8] {
         deferred(answer(line: line, lineNumber: lineNumber, from: connection))
     }
