@@ -404,10 +404,14 @@ struct ShapeReader {
             var alert = 0
             for key in legacyAlertKeys {
                 guard let value = notification[key.legacy] else { continue }
-                // `alert` is aps's first member when there is one.
-                writer.append(alert == 0 ? "\"alert\":{\"" : ",\"")
-                members = 1
+                if alert == 0 {
+                    member("alert")
+                    writer.append("{")
+                } else {
+                    writer.append(",")
+                }
                 alert += 1
+                writer.append("\"")
                 writer.append(key.apns)
                 writer.append("\":")
                 // loc args may come as a string holding a JSON array (L1): APNs takes the array.
