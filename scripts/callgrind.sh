@@ -69,7 +69,7 @@ live() {
   sock=$(mktemp -u /tmp/shade-callgrind-XXXXXX.sock)
   port=$(free_port)
   local file="$out/$label-$name.out"
-  valgrind --tool=callgrind --callgrind-out-file="$file" "$shade" listen --headless --socket "$sock" --port "$port" "${extra[@]}" \
+  valgrind --tool=callgrind ${CALLGRIND_EXTRA:-} --callgrind-out-file="$file" "$shade" listen --headless --socket "$sock" --port "$port" "${extra[@]}" \
     >/dev/null 2>"$out/$label-$name.log" &
   local pid=$!
   for _ in $(seq 1 240); do [ -S "$sock" ] && break; sleep 0.25; done

@@ -22,7 +22,7 @@ func aNoteLineIsSafeAndTheSameEachTimeItIsWritten(note: String) throws {
     Console.appendLine("#7 note: " + note, to: &expected)
     let expectedLine = String(decoding: expected.dropLast(), as: UTF8.self)
     for _ in 0..<2 {
-        let lines = log.lines(for: arrival, placed: [:])
+        let lines = log.lines(for: arrival, placed: PushLog.Placed())
         #expect(lines == ["#7 android: elsewhere (APNs payload for iOS)", expectedLine])
     }
     #expect(!expectedLine.contains("\u{1B}") && !expectedLine.contains("\r") && !expectedLine.contains("\u{202E}"))
@@ -34,6 +34,6 @@ func aNoteLineIsSafeAndTheSameEachTimeItIsWritten(note: String) throws {
         var push = Push(id: 1, payload: try JSONParser.parse(#"{"aps": {"alert": "hi"}}"#), shape: .apns, source: SourcePosition(name: "t"))
         push.notes = [note]
         let arrival = Arrival(push: push, source: push.source, refusal: nil, effects: Arrival.Effects())
-        #expect(log.lines(for: arrival, placed: [:]) == ["#1 note: \(note)"])
+        #expect(log.lines(for: arrival, placed: PushLog.Placed()) == ["#1 note: \(note)"])
     }
 }

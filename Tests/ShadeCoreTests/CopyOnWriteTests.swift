@@ -98,3 +98,24 @@ struct CopyOnWriteTests {
         #expect(samePush != original)
     }
 }
+
+/// A `Channel` keeps its facts in one immutable box its copies share: it must still compare, hash and
+/// change as the value it was (the log compares each push's channel with the last one's).
+@Test func aChannelIsEqualByItsFactsAndAChangedCopyLeavesTheOriginal() {
+    let direct = Channel(framing: .http2, tls: "TLSv1.3", serverName: "api.push.apple.com")
+    let again = Channel(framing: .http2, tls: "TLSv1.3", serverName: "api.push.apple.com")
+    #expect(direct == again && direct.hashValue == again.hashValue)
+    var proxied = direct
+    proxied.proxiedTo = "api.push.apple.com:443"
+    #expect(proxied != direct && direct.proxiedTo == nil)
+    #expect(proxied.description == "HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)")
+    for change in [{ (c: inout Channel) in c.framing = .http1 }, { $0.tls = nil }, { $0.serverName = "x" }, { $0.isUnixSocket = true }] {
+        var changed = direct
+        change(&changed)
+        #expect(changed != direct && direct == again)
+    }
+    var transport = Transport(channel: direct)
+    #expect(transport.hasChannel(again) && !transport.hasChannel(proxied) && !transport.hasChannel(nil))
+    transport.channel = nil
+    #expect(transport.hasChannel(nil) && !transport.hasChannel(direct))
+}

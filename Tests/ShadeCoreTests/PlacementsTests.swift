@@ -34,7 +34,10 @@ func placementsAreWhereTheStateHoldsEachPushsLine(sample: String) throws {
             center.apply(outcome)
             // As a round of the log asks: from a push some way back, and from the newest.
             for oldest in [1, max(1, n - 2), n + 1] {
-                let placed = center.placements(from: oldest).mapValues { describe(kind: $0.kind, key: $0.key, title: $0.title, line: $0.line) }
+                let found = center.placements(from: oldest)
+                let placed = Dictionary(uniqueKeysWithValues: found.pushIDs.map { id in
+                    (id, found[id].map { describe(kind: $0.kind, key: $0.key, title: $0.title, line: $0.line) }!)
+                })
                 #expect(placed == placementsFromState(center, from: oldest), "\(sample), \(profile.platform), after push \(n + 1), from \(oldest)")
             }
         }
@@ -51,7 +54,8 @@ func placementsAreWhereTheStateHoldsEachPushsLine(sample: String) throws {
     }
     let placed = center.placements(from: 1)
     // Push 1's tag (tag1) was replaced by push 5: only 2–5 are shown.
-    #expect(placed.keys.sorted() == [2, 3, 4, 5])
+    #expect(placed.pushIDs == [2, 3, 4, 5])
+    #expect(placed[1] == nil && placed[6] == nil)
     #expect(placed[5].map { "\($0.kind) \($0.key) \($0.line.text)" } == "plain tag1 b5")
     #expect(center.state.items.contains { $0.kind == .bundle })
 }

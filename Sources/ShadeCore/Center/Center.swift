@@ -613,19 +613,41 @@ public struct Center: Sendable {
         public var line: Line
     }
 
+    /// Where each push numbered `oldest` or later has its line now, by number.
+    public struct Placements: Sendable {
+        public let oldest: Int
+        /// Indexed by push number less `oldest` (a round's pushes are numbered in a run): looked up
+        /// without hashing, which a dictionary did for every push and platform the log wrote.
+        fileprivate var slots: [Placement?] = []
+
+        public subscript(pushID: Int) -> Placement? {
+            let slot = pushID - oldest
+            return slot >= 0 && slot < slots.count ? slots[slot] : nil
+        }
+
+        /// The numbers placed, in order.
+        public var pushIDs: [Int] { slots.indices.filter { slots[$0] != nil }.map { $0 + oldest } }
+
+        fileprivate mutating func set(_ placement: Placement, for pushID: Int) {
+            let slot = pushID - oldest
+            if slot >= slots.count { slots += repeatElement(nil, count: slot + 1 - slots.count) }
+            slots[slot] = placement
+        }
+    }
+
     /// Push number → where its line is now, for pushes numbered `oldest` and later: what `state`'s
     /// items (a bundle's children included) hold, read in place without building the state. An
     /// item's lines are in arrival order, so each is read from its end and left at the first older
     /// line: a flood into long iOS stacks costs the new lines, not all of them. A push's line is in
     /// one item at most, so the order items are read in does not matter.
     /// `expecting`: how many pushes the caller asks about, to size the index once.
-    public func placements(from oldest: Int, expecting: Int = 0) -> [Int: Placement] {
-        var index: [Int: Placement] = [:]
-        index.reserveCapacity(expecting)
+    public func placements(from oldest: Int, expecting: Int = 0) -> Placements {
+        var index = Placements(oldest: oldest)
+        index.slots.reserveCapacity(expecting)
         func add(_ item: borrowing Item) {
             for line in item.lines.reversed() {
                 if line.pushID < oldest { break }
-                index[line.pushID] = Placement(kind: item.kind, key: item.key, title: item.title, line: line)
+                index.set(Placement(kind: item.kind, key: item.key, title: item.title, line: line), for: line.pushID)
             }
         }
         table.forEachItem { add($0) }

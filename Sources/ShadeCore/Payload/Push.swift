@@ -117,6 +117,9 @@ public struct Transport: Sendable, Equatable {
     /// Whether it came in cleartext HTTP/1.1 or NDJSON straight to Shade, or from a file
     /// (`Channel.isPlain`): asked of every push the log writes, without copying the channel out.
     public var hasPlainChannel: Bool { fields.values.channel?.isPlain ?? true }
+    /// Whether it came by `channel`, compared where the transport keeps it: the log asks it of every
+    /// push, and a connection's pushes share one channel box, so the answer is mostly one comparison.
+    public func hasChannel(_ channel: Channel?) -> Bool { fields.values.channel == channel }
 
     public init(headers: HeaderFields = HeaderFields(), path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {

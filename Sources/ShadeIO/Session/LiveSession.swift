@@ -49,6 +49,14 @@ public struct Arrival: Sendable, Equatable {
             }
         }
 
+        /// Whether `platform` showed the push or rang its call: what has a place in its center.
+        public func isShown(on platform: Platform) -> Bool {
+            switch self[platform] {
+            case .shown, .call: true
+            default: false
+            }
+        }
+
         /// The effects set, in `Platform.allCases` order.
         public var values: [Effect] { Platform.allCases.compactMap { self[$0] } }
 

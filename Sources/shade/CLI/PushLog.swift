@@ -28,41 +28,62 @@ final class PushLog {
         guard !pending.isEmpty else { return }
         // The pushes' numbers read in place (a copy of each arrival copied its push).
         var oldest: Int?, wanted = 0
-        for index in pending.indices {
-            guard let id = pending[index].push?.id else { continue }
-            oldest = min(oldest ?? id, id)
-            wanted += 1
+        // The platforms that showed any, by `allCases` index: only those have placements to look up.
+        // Read through a buffer pointer, whose elements are borrowed: the array's copied each arrival.
+        var showing = [false, false, false]
+        pending.withUnsafeBufferPointer { arrivals in
+            for arrival in arrivals.indices {
+                guard let id = arrivals[arrival].push?.id else { continue }
+                oldest = min(oldest ?? id, id)
+                wanted += 1
+                for (slot, platform) in Platform.allCases.enumerated() where arrivals[arrival].effects.isShown(on: platform) {
+                    showing[slot] = true
+                }
+            }
         }
-        var placed: [Platform: [Int: Placed]] = [:]
+        var placed = Placed()
         if let oldest {
-            for platform in platforms where pending.contains(where: { $0.effects[platform] == .shown || $0.effects[platform] == .call }) {
+            for platform in platforms where showing[Placed.slot(platform)] {
                 placed[platform] = session.center(platform).placements(from: oldest, expecting: wanted)
             }
         }
         // One buffer and one write for the round; each line is checked (and made safe) as it ends.
         var out: [UInt8] = []
         out.reserveCapacity(pending.count * 96 * platforms.count)
-        for arrival in pending { write(arrival, placed: placed, into: &out) }
+        // Each arrival written in place and its push moved out of it (they are dropped next): a
+        // `for … in` copied every arrival and the push inside it.
+        for index in pending.indices { write(&pending[index], placed: placed, into: &out) }
         Console.write(out)
         pending.removeAll(keepingCapacity: true)
     }
 
-    typealias Placed = Center.Placement
+    /// Each platform's placements for the round, by `Platform.allCases` index: nil where it showed none.
+    struct Placed {
+        private var platforms: [Center.Placements?] = [nil, nil, nil]
+
+        subscript(platform: Platform) -> Center.Placements? {
+            get { platforms[Self.slot(platform)] }
+            set { platforms[Self.slot(platform)] = newValue }
+        }
+
+        static func slot(_ platform: Platform) -> Int { Platform.allCases.firstIndex(of: platform)! }
+    }
 
     /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
     /// the push has one: when it was received, or recorded)
-    func lines(for arrival: Arrival, placed: [Platform: [Int: Placed]]) -> [String] {
+    func lines(for arrival: Arrival, placed: Placed) -> [String] {
         var out: [UInt8] = []
-        write(arrival, placed: placed, into: &out)
+        var arrival = arrival
+        write(&arrival, placed: placed, into: &out)
         return out.split(separator: 0x0A, omittingEmptySubsequences: false).dropLast().map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The lines of `arrival`, each ended by a newline and safe to print, appended to `out`: built as
-    /// bytes, since a flood writes a line per push and platform.
-    func write(_ arrival: Arrival, placed: [Platform: [Int: Placed]], into out: inout [UInt8]) {
-        // The push taken out of the arrival once (each `arrival.push` copied it).
-        let push = arrival.push
-        let channel = push.map { $0.transport.hasPlainChannel ? "" : channelNote($0.transport.channel) } ?? ""
+    /// bytes, since a flood writes a line per push and platform. The arrival's push is moved out.
+    func write(_ arrival: inout Arrival, placed: Placed, into out: inout [UInt8]) {
+        // The push moved out of the arrival, not copied (a copy retained each of its references).
+        let push = arrival.push.take()
+        let channel = push.map(channelNote) ?? ""
         if let refusal = arrival.refusal {
             Console.appendLine("\(arrival.source.description): refused (not recorded): \(refusal.message)\(channel)", to: &out)
             return
@@ -85,13 +106,16 @@ final class PushLog {
         }
         prefix.append(UInt8(ascii: "#"))
         UTF8Text.appendDecimal(push.id, to: &prefix)
+        // A push is elsewhere on up to two platforms: its text is worked out once.
+        var elsewhereText: [UInt8]?
         for platform in platforms {
             let start = out.count
             out += prefix
             out.append(0x20)
             UTF8Text.append(platform.rawValue, to: &out)
             out += Self.colonSpace
-            describe(arrival.effects[platform] ?? .elsewhere, push: push, placed: placed[platform]?[push.id], into: &out)
+            describe(arrival.effects[platform] ?? .elsewhere, push: push, platform: platform, placed: placed,
+                     elsewhere: &elsewhereText, into: &out)
             UTF8Text.append(channel, to: &out)
             Console.endLine(in: &out, from: start)
         }
@@ -126,15 +150,17 @@ final class PushLog {
     private static let noteLabel = Array(" note: ".utf8)
 
     /// The last channel's note: a connection's pushes share their channel, so a flood describes it once.
-    private var lastChannelNote: (channel: Channel?, note: String)?
+    private var lastChannel: Channel?
+    private var lastChannelNote = ""
 
-    private func channelNote(_ channel: Channel?) -> String {
-        // Plain channels (HTTP/1.1, NDJSON) have no note: answered before any comparison.
-        guard let channel, !channel.isPlain else { return "" }
-        if let last = lastChannelNote, last.channel == channel { return last.note }
-        let note = Self.channelNote(channel)
-        lastChannelNote = (channel, note)
-        return note
+    private func channelNote(_ push: Push) -> String {
+        // Plain channels (HTTP/1.1, NDJSON) have no note: answered before any comparison. The channel
+        // is compared where the push keeps it; it is copied out only when it changed.
+        if push.transport.hasPlainChannel { return "" }
+        if lastChannel != nil && push.transport.hasChannel(lastChannel) { return lastChannelNote }
+        lastChannel = push.transport.channel
+        lastChannelNote = Self.channelNote(lastChannel)
+        return lastChannelNote
     }
 
     /// ` [HTTP/2 over TLS (TLSv1.3), SNI api.push.apple.com, through the proxy (CONNECT api.push.apple.com:443)]`
@@ -144,20 +170,22 @@ final class PushLog {
         return " [\(channel.description)]"
     }
 
-    private func describe(_ effect: Arrival.Effect, push: Push, placed: Placed?, into out: inout [UInt8]) {
+    private func describe(_ effect: Arrival.Effect, push: Push, platform: Platform, placed: Placed,
+                          elsewhere text: inout [UInt8]?, into out: inout [UInt8]) {
         switch effect {
         case .rejected(let reason):
             UTF8Text.append("rejected: ", to: &out)
             UTF8Text.append(reason, to: &out)
         case .elsewhere:
-            out += elsewhere(push)
+            if text == nil { text = elsewhere(push) }
+            out += text!
         case .silent:
             UTF8Text.append("silent", to: &out)
         case .waiting:
             UTF8Text.append("waiting: the device is offline (rules O1–O5)", to: &out)
         case .call, .shown:
             // Replaced (a tag, a collapse id) or dropped by a cap later in the same round.
-            guard let placed else {
+            guard let placed = placed[platform]?[push.id] else {
                 UTF8Text.append(effect == .call ? "call" : "shown, then replaced", to: &out)
                 return
             }
