@@ -184,6 +184,17 @@ private func errorFor(_ text: String, extra: [UInt8] = []) -> HTTPRequestError? 
     ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n", .malformed("invalid chunk size \"zz\"")),
     ("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\nabc\r\n", .malformed("chunk data longer than its size")),
     ("POST / HTTP/1.1\r\nExpect: something\r\n\r\n", .expectationFailed("something")),
+    // Each fault the one-pass readings of a request line and a field hand on to the checked ones.
+    ("GET  / HTTP/1.1\r\n\r\n", .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \"GET  / HTTP/1.1\"")),
+    ("GET\t/ HTTP/1.1\r\n\r\n", .malformed("request line is not \"METHOD TARGET HTTP/1.1\": \"GET?/ HTTP/1.1\"")),
+    ("GET /a\u{7F}b HTTP/1.1\r\n\r\n", .malformed("invalid request target \"/a?b\"")),
+    ("GET / HTTP/1.10\r\n\r\n", .malformed("invalid protocol version \"HTTP/1.10\"")),
+    ("GET / HTTP/3.1\r\n\r\n", .versionNotSupported("HTTP/3.1")),
+    ("GET / HTTP/1.1\r\n: empty name\r\n\r\n", .malformed("invalid header name \"\"")),
+    ("GET / HTTP/1.1\r\nNa(me: x\r\n\r\n", .malformed("invalid header name \"Na(me\"")),
+    ("GET / HTTP/1.1\r\nNa(me x\r\n\r\n", .malformed("header line without a colon: \"Na(me x\"")),
+    ("GET / HTTP/1.1\r\nA: x\u{01}y\r\n\r\n", .malformed("control character in header \"A\"")),
+    ("GET / HTTP/1.1\r\nA: x\u{7F}\r\n\r\n", .malformed("control character in header \"A\"")),
 ] as [(String, HTTPRequestError)])
 func malformedRequestsAreRefused(text: String, error: HTTPRequestError) {
     #expect(errorFor(text) == error)
@@ -333,4 +344,20 @@ func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
                                                        "Content-Length": "99", "Connection": "close"])
     #expect(String(decoding: response.serialized(), as: UTF8.self)
         == "HTTP/1.1 200 OK\r\napns-id: abc-1\r\nX-Echo: a\u{241B}[2Jb Set-Cookie: x\r\nContent-Length: 0\r\n\r\n")
+}
+
+/// The one-pass readings take a header value's spaces and tabs around it off, and keep a tab inside it.
+@Test func aFieldsValueIsTrimmedOfSpacesAndTabsAndKeepsThemInside() throws {
+    var parser = HTTPRequestParser()
+    parser.append(Array("GET / HTTP/1.1\r\nA:\t x \ty \t\r\nB:\r\nC:  \r\n\r\n".utf8))
+    guard case .request(let request)? = try parser.next() else { Issue.record("no request"); return }
+    #expect(request.headers.fields == [HTTPHeaderField(name: "A", value: "x \ty"), HTTPHeaderField(name: "B", value: ""),
+                                       HTTPHeaderField(name: "C", value: "")])
+}
+
+/// `isTokenByte`'s bitmaps are RFC 9110's `tchar`, byte for byte.
+@Test func theTokenBitmapsAreTheTokenCharacters() {
+    for byte in UInt8.min...UInt8.max {
+        #expect(ASCII.isTokenByte(byte) == ASCII.isTokenChar(byte), "byte \(byte)")
+    }
 }

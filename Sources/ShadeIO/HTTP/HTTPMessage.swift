@@ -125,13 +125,39 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
     public mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         // Room for the field first (a reply's one or two fields fit the first 128 bytes), so the three
         // copies below are copies, with no growth checked between them.
-        let needed = storage.count + 8 + name.count + value.count
+        let needed = storage.count + Self.lengthBytes + name.count + value.count
         if storage.capacity < needed { storage.reserveCapacity(Swift.max(needed, 2 * storage.capacity, 128)) }
-        var lengths = (UInt64(UInt32(name.count)) | UInt64(UInt32(value.count)) << 32).littleEndian
+        var lengths = Self.lengths(name: name, value: value)
         withUnsafeBytes(of: &lengths) { storage.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         storage.append(contentsOf: name)
         storage.append(contentsOf: value)
         count += 1
+    }
+
+    /// Fields laid out by `write(name:value:into:at:)`, `count` of them (HTTP/1.1's parser writes a
+    /// head's fields straight into their storage).
+    init(storage: [UInt8], count: Int) {
+        self.storage = storage
+        self.count = count
+    }
+
+    /// The bytes a field's two lengths take before its name.
+    static let lengthBytes = 8
+
+    private static func lengths(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        (UInt64(UInt32(name.count)) | UInt64(UInt32(value.count)) << 32).littleEndian
+    }
+
+    /// Writes one field as `storage` lays it out into `out` at `offset` (room made by the caller) and
+    /// returns where the next begins.
+    static func write(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>,
+                      into out: UnsafeMutableBufferPointer<UInt8>, at offset: Int) -> Int {
+        let base = out.baseAddress! + offset
+        UnsafeMutableRawPointer(base).storeBytes(of: lengths(name: name, value: value), as: UInt64.self)
+        let nameStart = base + lengthBytes
+        if let source = name.baseAddress { nameStart.initialize(from: source, count: name.count) }
+        if let source = value.baseAddress { (nameStart + name.count).initialize(from: source, count: value.count) }
+        return offset + lengthBytes + name.count + value.count
     }
 
     /// Replaces every field called `name` with one field.
@@ -158,6 +184,14 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
             return String(decoding: value, as: UTF8.self).split(separator: ",")
                 .contains { ASCII.equalIgnoringCase(ASCII.trimmed($0), token) } ? true : nil
         } ?? false
+    }
+
+    /// The same against a name written in the code, read where the binary keeps it.
+    static func sameName(_ a: UnsafeBufferPointer<UInt8>, ascii b: StaticString) -> Bool {
+        guard a.count == b.utf8CodeUnitCount else { return false }
+        let y = b.utf8Start
+        for index in 0..<a.count where ASCII.lower(a[index]) != ASCII.lower(y[index]) { return false }
+        return true
     }
 
     /// Read on the names' bytes in place: every lookup of every request compares names.
@@ -445,6 +479,15 @@ enum ASCII {
         case 0x61...0x66: byte - 0x61 + 10
         default: nil
         }
+    }
+
+    /// `isTokenChar` as two bitmaps of the ASCII range, one test a byte: header names and methods
+    /// are read with it for every request. ASCIITests holds it to `isTokenChar` for every byte.
+    @inline(__always)
+    static func isTokenByte(_ byte: UInt8) -> Bool {
+        // Bits 0–63: ! # $ % & ' * + - . and 0–9; bits 64–127: A–Z ^ _ ` a–z | ~.
+        let low: UInt64 = 0x03FF_6CFA_0000_0000, high: UInt64 = 0x57FF_FFFF_C7FF_FFFE
+        return byte < 64 ? (low >> byte) & 1 == 1 : byte < 128 && (high >> (byte - 64)) & 1 == 1
     }
 
     /// RFC 9110 `tchar`: the characters of a method or header name.

@@ -202,9 +202,9 @@ public struct HTTPRequestParser {
         }
     }
 
+    /// The request read, moved out (a copy retained each of its strings and buffers).
     private mutating func finish() -> HTTPRequest {
-        defer { pending = nil }
-        return pending!
+        pending.take()!
     }
 
     // MARK: Head
@@ -228,7 +228,8 @@ public struct HTTPRequestParser {
         guard let requestLine else { throw .malformed("empty request line") }
         var request = try Self.parseRequestLine(requestLine)
         request.headers = fields
-        return try frameBody(of: request)
+        pending = request   // its last use: moved, not copied
+        return try frameBody()
     }
 
     /// Reads field lines up to the blank line and consumes them. Returns nil (and stores
@@ -256,44 +257,76 @@ public struct HTTPRequestParser {
 
     private static func parseFields(_ block: ArraySlice<UInt8>, firstLineIsRequestLine: Bool) throws(HTTPRequestError)
         -> (HTTPHeaders, ArraySlice<UInt8>?) {
-        // Read in place through one pointer: slicing the array for each line and byte retained it
-        // and checked its bounds every time, and this runs for every request.
+        // Read in place through one pointer (slicing the array for each line and byte retained it and
+        // checked its bounds every time), each field written straight into the headers' storage:
+        // room for the block's bytes and two lengths a line, made once. This runs for every request.
         let read = block.withUnsafeBufferPointer { bytes -> Result<(HTTPHeaders, Range<Int>?), HTTPRequestError> in
-            var fields = HTTPHeaders()
-            // The fields' bytes and two lengths a line: room made once, not grown field by field.
             var lines = 0
             for byte in bytes where byte == 0x0A { lines += 1 }
-            fields.reserve(bytes: bytes.count + 8 * lines)
             var requestLine: Range<Int>?
-            var lineStart = 0
-            var isFirst = firstLineIsRequestLine
-            while lineStart < bytes.count {
-                var newline = lineStart
-                while newline < bytes.count && bytes[newline] != 0x0A { newline += 1 }
-                var lineEnd = newline
-                if lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
-                let line = lineStart..<lineEnd
-                lineStart = newline + 1
-                if isFirst {
-                    requestLine = line
-                    isFirst = false
-                    continue
-                }
-                do throws(HTTPRequestError) {
-                    try parseField(UnsafeBufferPointer(rebasing: bytes[line]), into: &fields)
-                } catch {
-                    return .failure(error)
+            var failure: HTTPRequestError?
+            var fields = 0
+            let storage = [UInt8](unsafeUninitializedCapacity: bytes.count + HTTPHeaders.lengthBytes * lines) { out, written in
+                var lineStart = 0
+                var isFirst = firstLineIsRequestLine
+                while lineStart < bytes.count {
+                    let newline = firstNewline(in: bytes, from: lineStart) ?? bytes.count
+                    var lineEnd = newline
+                    if lineEnd > lineStart && bytes[lineEnd - 1] == 0x0D { lineEnd -= 1 }
+                    let range = lineStart..<lineEnd
+                    lineStart = newline + 1
+                    if isFirst {
+                        requestLine = range
+                        isFirst = false
+                        continue
+                    }
+                    let line = UnsafeBufferPointer(rebasing: bytes[range])
+                    do throws(HTTPRequestError) {
+                        let (name, value) = try fieldParts(line)
+                        written = HTTPHeaders.write(name: UnsafeBufferPointer(rebasing: line[name]),
+                                                    value: UnsafeBufferPointer(rebasing: line[value]), into: out, at: written)
+                        fields += 1
+                    } catch {
+                        failure = error
+                        return
+                    }
                 }
             }
-            return .success((fields, requestLine))
+            if let failure { return .failure(failure) }
+            return .success((HTTPHeaders(storage: storage, count: fields), requestLine))
         }
         let (fields, requestLine) = try read.get()
         let base = block.startIndex
         return (fields, requestLine.map { block[(base + $0.lowerBound)..<(base + $0.upperBound)] })
     }
 
-    /// One `name: value` line, checked and added to `fields` as its bytes.
-    private static func parseField(_ line: UnsafeBufferPointer<UInt8>, into fields: inout HTTPHeaders) throws(HTTPRequestError) {
+    /// Where the next line feed is at or after `index`, if there is one.
+    private static func firstNewline(in bytes: UnsafeBufferPointer<UInt8>, from index: Int) -> Int? {
+        guard index < bytes.count, let base = bytes.baseAddress,
+              let found = memchr(base + index, 0x0A, bytes.count - index) else { return nil }
+        return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+    }
+
+    /// One `name: value` line, checked: where its name and (trimmed) value are. A well-formed line is
+    /// read in one pass: token bytes up to the colon, then no control byte but HT. Anything else is
+    /// read again by `checkedFieldParts`, which finds the first fault and says what it is.
+    private static func fieldParts(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError) -> (name: Range<Int>, value: Range<Int>) {
+        let count = line.count
+        var colon = 0
+        while colon < count && ASCII.isTokenByte(line[colon]) { colon += 1 }
+        guard colon > 0, colon < count, line[colon] == UInt8(ascii: ":") else { return try checkedFieldParts(line) }
+        var low = colon + 1, high = count
+        for index in low..<high {
+            let byte = line[index]
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return try checkedFieldParts(line) }
+        }
+        while low < high && ASCII.isSpace(line[low]) { low += 1 }
+        while high > low && ASCII.isSpace(line[high - 1]) { high -= 1 }
+        return (0..<colon, low..<high)
+    }
+
+    /// The field reading that names a malformed line's first fault (and reads a line that has none).
+    private static func checkedFieldParts(_ line: UnsafeBufferPointer<UInt8>) throws(HTTPRequestError) -> (name: Range<Int>, value: Range<Int>) {
         guard let first = line.first else { throw .malformed("empty header line") }
         if ASCII.isSpace(first) { throw .malformed("header line folded onto the next line (obsolete)") }
         var colon = 0
@@ -312,11 +345,30 @@ public struct HTTPRequestParser {
         if value.contains(where: { ($0 < 0x20 && $0 != 0x09) || $0 == 0x7F }) {
             throw .malformed("control character in header \(printable(ArraySlice(name)))")
         }
-        fields.add(name: name, value: value)
+        return (0..<colon, low..<high)
     }
 
     private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
-        // Exactly two spaces: METHOD SP TARGET SP VERSION (found in place: this runs for every request).
+        // What nearly every request line is: `METHOD SP TARGET SP HTTP/1.1`, read through one pointer
+        // (the general reading below sliced the array for each part and compared through generics).
+        let plain = line.withUnsafeBufferPointer { bytes -> HTTPRequest? in
+            let count = bytes.count
+            var first = 0
+            while first < count && ASCII.isTokenByte(bytes[first]) { first += 1 }
+            guard first > 0, first < count, bytes[first] == 0x20 else { return nil }
+            var second = first + 1
+            while second < count && bytes[second] > 0x20 && bytes[second] != 0x7F { second += 1 }
+            guard second > first + 1, second + 9 == count, bytes[second] == 0x20 else { return nil }
+            let v = second + 1
+            guard bytes[v] == UInt8(ascii: "H"), bytes[v + 1] == UInt8(ascii: "T"), bytes[v + 2] == UInt8(ascii: "T"),
+                  bytes[v + 3] == UInt8(ascii: "P"), bytes[v + 4] == UInt8(ascii: "/"), bytes[v + 5] == UInt8(ascii: "1"),
+                  bytes[v + 6] == UInt8(ascii: "."), (0x30...0x39).contains(bytes[v + 7]) else { return nil }
+            return HTTPRequest(method: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<first]), as: UTF8.self),
+                               target: String(decoding: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second]), as: UTF8.self),
+                               version: HTTPVersion(major: 1, minor: Int(bytes[v + 7] - 0x30)))
+        }
+        if let plain { return plain }
+        // Exactly two spaces: METHOD SP TARGET SP VERSION; each fault named.
         let space = UInt8(ascii: " ")
         guard let first = line.firstIndex(of: space), let second = line[(first + 1)...].firstIndex(of: space),
               !line[(second + 1)...].contains(space) else {
@@ -340,19 +392,18 @@ public struct HTTPRequestParser {
                            target: String(decoding: target, as: UTF8.self), version: parsed)
     }
 
-    /// Chooses how the body is delimited (RFC 9112 §6.3), enters that state, and says whether
-    /// the client waits for `100 Continue`.
-    private mutating func frameBody(of request: HTTPRequest) throws(HTTPRequestError) -> Bool {
-        let headers = request.headers
+    /// Chooses how the body of the `pending` request is delimited (RFC 9112 §6.3), enters that state,
+    /// and says whether the client waits for `100 Continue`.
+    private mutating func frameBody() throws(HTTPRequestError) -> Bool {
+        let headers = pending!.headers
         var wantsContinue = false
         if let expectation = headers["Expect"] {
             guard ASCII.equalIgnoringCase(Substring(expectation), "100-continue") else {
                 throw .expectationFailed(expectation)
             }
             // Only worth answering when the client is still holding the body back.
-            wantsContinue = request.version == .http1_1 && start == buffer.count
+            wantsContinue = pending!.version == .http1_1 && start == buffer.count
         }
-        pending = request
 
         // What nearly every request holds: one Content-Length of digits alone and no Transfer-Encoding,
         // read in one pass over the fields; anything else takes the general reading below.
@@ -407,8 +458,8 @@ public struct HTTPRequestParser {
         var length: Int?
         // nil goes on to the next field; .some(nil) stops: a framing this does not read.
         let stopped: Int?? = headers.first { name, value in
-            if HTTPHeaders.sameName(name, "Transfer-Encoding") { return .some(nil) }
-            guard HTTPHeaders.sameName(name, "Content-Length") else { return nil }
+            if HTTPHeaders.sameName(name, ascii: "Transfer-Encoding") { return .some(nil) }
+            guard HTTPHeaders.sameName(name, ascii: "Content-Length") else { return nil }
             guard length == nil, (1...15).contains(value.count), value.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return .some(nil)
             }
@@ -434,12 +485,7 @@ public struct HTTPRequestParser {
     // MARK: Buffer
 
     private func firstNewline(from index: Int) -> Int? {
-        guard index < buffer.count else { return nil }
-        return buffer.withUnsafeBufferPointer { raw -> Int? in
-            guard let base = raw.baseAddress,
-                  let found = memchr(base + index, 0x0A, raw.count - index) else { return nil }
-            return base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-        }
+        buffer.withUnsafeBufferPointer { Self.firstNewline(in: $0, from: index) }
     }
 
     /// One CRLF- (or LF-) terminated line, without its terminator.
