@@ -199,6 +199,16 @@ struct PayloadShapeTests {
                 == [["com.example.ios", "com.example.android"], ["com.example.ios", "app"], ["com.example.ios", "app"]])
     }
 
+    /// SPEC §1: the app is the apns-topic without its push-type suffix, read on bytes for an ASCII topic
+    /// and character by character otherwise, where a combining mark after the suffix makes it another.
+    @Test(arguments: ["com.example.ios", "com.x.voip", "com.x.voip-ptt", "com.x.complication", "com.x.pushkit.fileprovider",
+                      "com.x.push-type.liveactivity", "com.x.push-type.location", ".voip", "voip", "com.x.voipx", "com.x.VOIP",
+                      "caf\u{E9}.voip", "com.x.voip\u{301}", "\u{5F0}.push-type.location", "com.x.pushkit.voip"])
+    func D2_theAppIsTheTopicWithoutItsPushTypesSuffix(topic: String) {
+        let characterWise = Push.topicSuffixes.first { topic.hasSuffix($0) }.map { String(topic.dropLast($0.count)) } ?? topic
+        #expect(Push.bundleID(ofTopic: topic) == characterWise)
+    }
+
     @Test func D2_theApnsBlocksTopicNamesTheAppOnIOS() {
         // SPEC §1: the app is the apns-topic without its push-type suffix; message.apns.headers are iOS's headers.
         let push = #"{"message":{"token":"t","notification":{"title":"T","body":"B"},"apns":{"headers":{"APNs-Topic":"com.example.ios"}}}}"#

@@ -126,22 +126,20 @@ public enum ServiceRules {
         var path = path
         let ascii: String?? = path.withUTF8 { bytes in
             guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }   // not ASCII: the general reading below
-            // Compared with bytes held once: iterating a String's UTF8View cost more than the rest.
-            let device = devicePathBytes
-            guard bytes.count >= device.count, (0..<device.count).allSatisfy({ bytes[$0] == device[$0] }) else { return .some(nil) }
-            if bytes.count == device.count { return .some("") }   // `/3/device`: an empty token
-            guard bytes[device.count] == UInt8(ascii: "/") else { return .some(nil) }
-            let rest = UnsafeBufferPointer(rebasing: bytes[(device.count + 1)...])
-            let end = rest.firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "/") } ?? rest.endIndex
-            return .some(String(decoding: UnsafeBufferPointer(rebasing: rest[..<end]), as: UTF8.self))
+            // Compared with the bytes of a literal: iterating a String's UTF8View cost more than the rest.
+            let device: StaticString = "/3/device"
+            let count = device.utf8CodeUnitCount
+            guard bytes.count >= count, JSONTape.bytesEqual(bytes.baseAddress!, device.utf8Start, count) else { return .some(nil) }
+            if bytes.count == count { return .some("") }   // `/3/device`: an empty token
+            guard bytes[count] == UInt8(ascii: "/") else { return .some(nil) }
+            var end = count + 1
+            while end < bytes.count && bytes[end] != UInt8(ascii: "?") && bytes[end] != UInt8(ascii: "/") { end += 1 }
+            return .some(String(decoding: UnsafeBufferPointer(rebasing: bytes[(count + 1)..<end]), as: UTF8.self))
         }
         if let ascii { return ascii }
         guard path.hasPrefix(prefix) else { return path == "/3/device" ? "" : nil }
         return String(path.dropFirst(prefix.count).prefix { $0 != "?" && $0 != "/" })
     }
-
-    /// `/3/device`, the path an APNs request's token follows.
-    private static let devicePathBytes: [UInt8] = Array("/3/device".utf8)
 
     /// V2: APNs device tokens are hex digits; an empty one is `MissingDeviceToken`, anything else
     /// that is not hex (an FCM token, a placeholder) is `BadDeviceToken`.

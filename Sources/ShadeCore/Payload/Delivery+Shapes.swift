@@ -39,11 +39,7 @@ extension Push {
     func appName(defaultApp: String, platform: Platform?, root payload: PayloadValue) -> String {
         let v1Topic = shape == .fcmV1 && (platform == nil || platform == .ios) ? Self.v1APNsTopic(payload) : nil
         if let topic = v1Topic ?? transport.headers["apns-topic"], !topic.isEmpty {
-            for suffix in [".voip-ptt", ".voip", ".complication", ".pushkit.fileprovider", ".push-type.liveactivity", ".push-type.location"]
-            where topic.hasSuffix(suffix) {
-                return String(topic.dropLast(suffix.count))
-            }
-            return topic
+            return Self.bundleID(ofTopic: topic)
         }
         if let bundle = payload[ShapeReader.simulatorBundleKey]?.string, !bundle.isEmpty { return bundle }
         let v1Android = platform == nil || platform == .android ? ShapeReader.object(payload["message"]?["android"]) : nil
@@ -53,6 +49,34 @@ extension Push {
             return package
         }
         return defaultApp
+    }
+
+    /// The suffixes APNs adds to an app's bundle id for its other push types.
+    static let topicSuffixes = [".voip-ptt", ".voip", ".complication", ".pushkit.fileprovider", ".push-type.liveactivity",
+                                ".push-type.location"]
+
+    /// The app an `apns-topic` names: the topic without a push type's suffix.
+    static func bundleID(ofTopic topic: String) -> String {
+        // An ASCII topic (every real one) is compared on its bytes: in ASCII a suffix that starts
+        // with "." ends on a character boundary, so the bytes answer as `hasSuffix` would, without
+        // its character-wise reading (six of them a push cost more than the rest of its app name).
+        var topic = topic
+        let bytesSuffix: Int?? = topic.withUTF8 { bytes in
+            guard bytes.allSatisfy({ $0 < 0x80 }) else { return .none }
+            for suffix in topicSuffixes {
+                let count = suffix.utf8.count
+                guard bytes.count >= count else { continue }
+                if UnsafeBufferPointer(rebasing: bytes[(bytes.count - count)...]).elementsEqual(suffix.utf8) { return count }
+            }
+            return .some(nil)
+        }
+        switch bytesSuffix {
+        case .some(let count?): return String(topic.utf8.dropLast(count))!
+        case .some(nil): return topic
+        case nil:
+            for suffix in topicSuffixes where topic.hasSuffix(suffix) { return String(topic.dropLast(suffix.count)) }
+            return topic
+        }
     }
 
     /// FCM v1's `message.apns.headers` `apns-topic` (header names in any case), when not empty.
