@@ -52,7 +52,9 @@ public enum UTF8Text {
                 magnitude /= 10
                 count += 1
             }
-            bytes.append(contentsOf: buffer[(20 - count)...])
+            // As a typed buffer: a slice of the raw one was appended byte by byte, through generics.
+            bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress!.assumingMemoryBound(to: UInt8.self) + (20 - count),
+                                                         count: count))
         }
     }
 

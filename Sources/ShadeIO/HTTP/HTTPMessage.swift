@@ -186,14 +186,6 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
         } ?? false
     }
 
-    /// The same against a name written in the code, read where the binary keeps it.
-    static func sameName(_ a: UnsafeBufferPointer<UInt8>, ascii b: StaticString) -> Bool {
-        guard a.count == b.utf8CodeUnitCount else { return false }
-        let y = b.utf8Start
-        for index in 0..<a.count where ASCII.lower(a[index]) != ASCII.lower(y[index]) { return false }
-        return true
-    }
-
     /// Read on the names' bytes in place: every lookup of every request compares names.
     static func sameName(_ a: UnsafeBufferPointer<UInt8>, _ b: String) -> Bool {
         guard a.count == b.utf8.count else { return false }
@@ -363,13 +355,8 @@ public struct HTTPResponse: Equatable, Sendable {
             bytes.append(0x0D)
             bytes.append(0x0A)
         }
-        text("HTTP/1.1 ")
-        number(status)
-        bytes.append(0x20)
-        safe(reason)
-        end()
-        // Clean bytes (printable ASCII: every header Shade sets) are copied as they lie; anything else
-        // goes through the gate as text.
+        // Clean bytes (printable ASCII: every header and reason Shade sets) are copied as they lie;
+        // anything else goes through the gate as text.
         func safe(_ field: UnsafeBufferPointer<UInt8>) {
             if field.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 bytes.append(contentsOf: field)
@@ -377,8 +364,14 @@ public struct HTTPResponse: Equatable, Sendable {
                 safe(String(decoding: field, as: UTF8.self))
             }
         }
+        text("HTTP/1.1 ")
+        number(status)
+        bytes.append(0x20)
+        var reason = reason
+        reason.withUTF8 { safe($0) }
+        end()
         headers.forEachField { name, value in
-            guard !HTTPHeaders.sameName(name, "Content-Length") && !HTTPHeaders.sameName(name, "Connection") else { return }
+            guard !ASCII.equalIgnoringCase(name, "content-length") && !ASCII.equalIgnoringCase(name, "connection") else { return }
             safe(name)
             bytes.append(UInt8(ascii: ":"))
             bytes.append(0x20)

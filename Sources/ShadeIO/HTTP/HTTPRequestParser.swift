@@ -458,8 +458,8 @@ public struct HTTPRequestParser {
         var length: Int?
         // nil goes on to the next field; .some(nil) stops: a framing this does not read.
         let stopped: Int?? = headers.first { name, value in
-            if HTTPHeaders.sameName(name, ascii: "Transfer-Encoding") { return .some(nil) }
-            guard HTTPHeaders.sameName(name, ascii: "Content-Length") else { return nil }
+            if ASCII.equalIgnoringCase(name, "transfer-encoding") { return .some(nil) }
+            guard ASCII.equalIgnoringCase(name, "content-length") else { return nil }
             guard length == nil, (1...15).contains(value.count), value.allSatisfy({ (0x30...0x39).contains($0) }) else {
                 return .some(nil)
             }
