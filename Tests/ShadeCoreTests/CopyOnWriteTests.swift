@@ -119,3 +119,19 @@ struct CopyOnWriteTests {
     transport.channel = nil
     #expect(transport.hasChannel(nil) && !transport.hasChannel(direct))
 }
+
+/// `ConversationKeys` share one box among their copies: two readings of the same keys are equal by their
+/// fields, and keys that differ in any one field are not.
+@Test func conversationKeysAreEqualByTheirFields() {
+    func keys(_ id: String = "room_42", name: String = "Ali", sender: String = "u1", title: String? = "Bikes",
+              group: Bool = true, explicit: Bool = true) -> ConversationKeys {
+        ConversationKeys(conversationID: id, sender: Sender(name: name, id: sender, avatar: Avatar(name: name, identity: sender, imageURL: nil)),
+                         title: title, isGroup: group, explicitSenderID: explicit)
+    }
+    let read = keys()
+    let copy = read
+    #expect(read == keys() && copy == read && copy.sender.name == "Ali" && copy.title == "Bikes")
+    for other in [keys("room_7"), keys(name: "Sara"), keys(sender: "u2"), keys(title: nil), keys(group: false), keys(explicit: false)] {
+        #expect(other != read)
+    }
+}

@@ -7,12 +7,43 @@ public struct Sender: Sendable, Equatable {
 }
 
 /// The conversation keys of seed 000 read from a push's data (SPEC §2).
+///
+/// Read once a push and handed to each live center (`ConversationKeysMemo`), so the keys sit in one
+/// immutable box their copies share: a copy is one retain, where six strings were retained and
+/// released for each center.
 public struct ConversationKeys: Sendable, Equatable {
-    public var conversationID: String
-    public var sender: Sender
-    public var title: String?
-    public var isGroup: Bool
-    public var explicitSenderID: Bool
+    private final class Fields: Sendable {
+        let conversationID: String
+        let sender: Sender
+        let title: String?
+        let isGroup: Bool
+        let explicitSenderID: Bool
+
+        init(conversationID: String, sender: Sender, title: String?, isGroup: Bool, explicitSenderID: Bool) {
+            self.conversationID = conversationID
+            self.sender = sender
+            self.title = title
+            self.isGroup = isGroup
+            self.explicitSenderID = explicitSenderID
+        }
+    }
+
+    private let fields: Fields
+
+    public var conversationID: String { fields.conversationID }
+    public var sender: Sender { fields.sender }
+    public var title: String? { fields.title }
+    public var isGroup: Bool { fields.isGroup }
+    public var explicitSenderID: Bool { fields.explicitSenderID }
+
+    public init(conversationID: String, sender: Sender, title: String?, isGroup: Bool, explicitSenderID: Bool) {
+        fields = Fields(conversationID: conversationID, sender: sender, title: title, isGroup: isGroup, explicitSenderID: explicitSenderID)
+    }
+
+    public static func == (a: ConversationKeys, b: ConversationKeys) -> Bool {
+        a.fields === b.fields || (a.conversationID == b.conversationID && a.sender == b.sender && a.title == b.title
+            && a.isGroup == b.isGroup && a.explicitSenderID == b.explicitSenderID)
+    }
 
     /// C1: `conversationId` (or the profile's `--group-by` path, followed from the payload's root), a
     /// non-empty string or a number. Returns nil for a plain notification (C8).
