@@ -40,6 +40,11 @@ public final class PayloadStore: @unchecked Sendable {
         store.block.bindMemory(to: UInt8.self, capacity: store.byteCount)
             .initialize(from: view.bytes.baseAddress! + root.start, count: store.byteCount)
         let tokens = (store.block + tokenOffset(store.byteCount)).bindMemory(to: JSONTape.Token.self, capacity: store.tokenCount)
+        // A whole document that starts at its first byte (an HTTP body, mostly) keeps its offsets: copied at once.
+        if first == 0 && root.start == 0 {
+            tokens.initialize(from: view.tokens.baseAddress!, count: store.tokenCount)
+            return store
+        }
         for i in 0..<store.tokenCount {
             var t = view.tokens[first + i]
             t.start -= root.start

@@ -36,10 +36,27 @@ enum Console {
         out.append(0x0A)
     }
 
-    /// Bytes already made safe, to standard output in one write.
+    /// Bytes already made safe, to standard output in one write: straight to the descriptor after
+    /// whatever stdio holds, since stdio's 4 KiB buffer split a flood round's log (5 KiB for 16 pushes)
+    /// into two system calls. A write that cannot go on (a non-blocking or closed output) leaves the
+    /// rest to stdio, as before.
     static func write(_ bytes: [UInt8]) {
         guard !bytes.isEmpty else { return }
-        bytes.withUnsafeBufferPointer { _ = fwrite($0.baseAddress, 1, $0.count, stdout) }
+        fflush(stdout)
+        bytes.withUnsafeBufferPointer { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(STDOUT_FILENO, buffer.baseAddress! + offset, buffer.count - offset)
+                if written > 0 {
+                    offset += written
+                } else if written < 0 && errno == EINTR {
+                    continue
+                } else {
+                    _ = fwrite(buffer.baseAddress! + offset, 1, buffer.count - offset, stdout)
+                    return
+                }
+            }
+        }
     }
 
     /// Whether `SafeText.line` would leave `text` as it is, read off its UTF-8 bytes in one pass:
