@@ -361,3 +361,18 @@ func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
         #expect(ASCII.isTokenByte(byte) == ASCII.isTokenChar(byte), "byte \(byte)")
     }
 }
+
+/// `isFieldValue` reads printable ASCII eight bytes at a time: it must still find a control byte or
+/// DEL at any place in a value, and let HT and bytes from 0x80 through.
+@Test func aFieldValueIsRefusedForAControlByteAtAnyPlace() {
+    for length in [1, 7, 8, 9, 16, 23] {
+        for place in 0..<length {
+            for byte: UInt8 in [0x00, 0x01, 0x0A, 0x0D, 0x1B, 0x1F, 0x7F, 0x09, 0x20, 0x7E, 0x80, 0xC3, 0xFF] {
+                var value = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+                value[place] = byte
+                let allowed = !((byte < 0x20 && byte != 0x09) || byte == 0x7F)
+                #expect(value.withUnsafeBufferPointer(ASCII.isFieldValue) == allowed, "\(length) bytes, \(byte) at \(place)")
+            }
+        }
+    }
+}

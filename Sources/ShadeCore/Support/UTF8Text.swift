@@ -36,6 +36,26 @@ public enum UTF8Text {
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
 
+    /// How many leading bytes of `bytes` are printable ASCII (0x20–0x7E), counted eight at a time and
+    /// stopping at the first word that holds anything else: where a byte-by-byte check can start.
+    /// No high bit; no byte below 0x20 (subtracting 0x20 borrows into its high bit); no DEL (adding 1
+    /// carries into it).
+    public static func printableASCIIWords(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = bytes.baseAddress else { return 0 }
+        let raw = UnsafeRawPointer(base)
+        let high: UInt64 = 0x8080_8080_8080_8080
+        var index = 0
+        while index + 8 <= bytes.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & high != 0 { break }
+            let control = (word &- 0x2020_2020_2020_2020) & ~word & high
+            let delete = (word &+ 0x0101_0101_0101_0101) & high
+            if control | delete != 0 { break }
+            index += 8
+        }
+        return index
+    }
+
     /// `value` in decimal, as `String(value)` writes it, without making the string:
     /// reply headers, and the push numbers of the headless log, a line each.
     public static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {

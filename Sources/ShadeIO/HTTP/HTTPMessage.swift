@@ -483,6 +483,18 @@ enum ASCII {
         return byte < 64 ? (low >> byte) & 1 == 1 : byte < 128 && (high >> (byte - 64)) & 1 == 1
     }
 
+    /// Whether `bytes` hold no control character but HT (nor DEL): what a field value may hold.
+    /// Printable ASCII words are passed eight bytes at a time; a test holds it to the bytewise rule.
+    static func isFieldValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = UTF8Text.printableASCIIWords(bytes)
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// RFC 9110 `tchar`: the characters of a method or header name.
     static func isTokenChar(_ byte: UInt8) -> Bool {
         switch byte {

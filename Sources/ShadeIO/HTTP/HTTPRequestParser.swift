@@ -261,8 +261,11 @@ public struct HTTPRequestParser {
         // checked its bounds every time), each field written straight into the headers' storage:
         // room for the block's bytes and two lengths a line, made once. This runs for every request.
         let read = block.withUnsafeBufferPointer { bytes -> Result<(HTTPHeaders, Range<Int>?), HTTPRequestError> in
-            var lines = 0
-            for byte in bytes where byte == 0x0A { lines += 1 }
+            var lines = 0, from = 0
+            while let newline = firstNewline(in: bytes, from: from) {
+                lines += 1
+                from = newline + 1
+            }
             var requestLine: Range<Int>?
             var failure: HTTPRequestError?
             var fields = 0
@@ -316,10 +319,7 @@ public struct HTTPRequestParser {
         while colon < count && ASCII.isTokenByte(line[colon]) { colon += 1 }
         guard colon > 0, colon < count, line[colon] == UInt8(ascii: ":") else { return try checkedFieldParts(line) }
         var low = colon + 1, high = count
-        for index in low..<high {
-            let byte = line[index]
-            if (byte < 0x20 && byte != 0x09) || byte == 0x7F { return try checkedFieldParts(line) }
-        }
+        if !ASCII.isFieldValue(UnsafeBufferPointer(rebasing: line[low..<high])) { return try checkedFieldParts(line) }
         while low < high && ASCII.isSpace(line[low]) { low += 1 }
         while high > low && ASCII.isSpace(line[high - 1]) { high -= 1 }
         return (0..<colon, low..<high)

@@ -70,22 +70,9 @@ enum Console {
     }
 
     static func isSafeLine(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var index = 0
+        // Eight bytes at a time while they are printable ASCII (most of a log line), then one by one.
+        var index = UTF8Text.printableASCIIWords(bytes)
         let count = bytes.count
-        // Eight bytes at a time while they are printable ASCII (most of a log line): no high bit, no
-        // byte below 0x20 (subtracting 0x20 borrows into its high bit), no DEL (adding 1 carries into it).
-        if let base = bytes.baseAddress {
-            let raw = UnsafeRawPointer(base)
-            while index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                let high: UInt64 = 0x8080_8080_8080_8080
-                if word & high != 0 { break }
-                let control = (word &- 0x2020_2020_2020_2020) & ~word & high
-                let delete = (word &+ 0x0101_0101_0101_0101) & high
-                if control | delete != 0 { return false }
-                index += 8
-            }
-        }
         while index < count {
             let byte = bytes[index]
             if byte < 0x80 {
