@@ -14,6 +14,8 @@
 #   Each run prints its instructions (Ir) and Ir per push. The live runs also subtract an idle
 #   `shade listen` (started and stopped with no traffic), so "net" is what the traffic itself cost.
 #   The callgrind output files stay in .build/bench/callgrind/ for callgrind_annotate.
+#   CALLGRIND_EXTRA adds valgrind options to the live runs: CALLGRIND_EXTRA='--toggle-collect=SYMBOL' counts
+#   only that function and what it calls (its mangled name, as callgrind_annotate prints it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="/opt/swift/usr/bin:$PATH"
