@@ -108,12 +108,7 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
 
     /// Room for `count` fields of a typical size, so a request's fields are appended without growing.
     public mutating func reserveCapacity(_ count: Int) {
-        reserve(bytes: count * 40)
-    }
-
-    /// Room for fields of `bytes` bytes of names, values and lengths (8 a field) in all.
-    mutating func reserve(bytes: Int) {
-        storage.reserveCapacity(bytes)
+        storage.reserveCapacity(count * 40)
     }
 
     public mutating func add(_ name: String, _ value: String) {
