@@ -10,10 +10,10 @@ public enum Platform: String, CaseIterable, Sendable, Hashable, Comparable {
         }
     }
 
-    /// Its place in `allCases`: what orders, compares and hashes platforms. A String raw value
-    /// would otherwise be hashed as its text (SipHash over "android") in every Platform-keyed
-    /// dictionary, several times a push.
-    private var rank: Int {
+    /// Its place in `allCases`: what orders, compares and hashes platforms, and the slot of anything
+    /// kept per platform in an array. A String raw value would otherwise be hashed as its text
+    /// (SipHash over "android") in every Platform-keyed dictionary, several times a push.
+    public var index: Int {
         switch self {
         case .android: 0
         case .ios: 1
@@ -22,15 +22,15 @@ public enum Platform: String, CaseIterable, Sendable, Hashable, Comparable {
     }
 
     public static func < (a: Platform, b: Platform) -> Bool {
-        a.rank < b.rank
+        a.index < b.index
     }
 
     public static func == (a: Platform, b: Platform) -> Bool {
-        a.rank == b.rank
+        a.index == b.index
     }
 
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(rank)
+        hasher.combine(index)
     }
 }
 

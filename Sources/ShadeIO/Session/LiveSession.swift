@@ -85,20 +85,13 @@ public final class LiveSession: ConnectionHandler {
 
     /// One platform's center (without building the dictionary).
     public func center(_ platform: Platform) -> Center {
-        feeds[Self.slot(platform)]
+        feeds[platform.index]
     }
 
     /// The centers in `Platform.allCases` order. An array, so `feeds[i].receive(…)` mutates in place:
     /// through `Dictionary`'s subscript and `!` the Center was copied, and its items with it, per push.
     private var feeds: [Center]
 
-    private static func slot(_ platform: Platform) -> Int {
-        switch platform {
-        case .android: 0
-        case .ios: 1
-        case .web: 2
-        }
-    }
     /// Where each push announced so far went (the TUI's "1 push for iOS — p shows it").
     public private(set) var elsewhereTally = ElsewhereTally()
     /// +1 whenever any center changed: the TUI redraws when it moves.
@@ -266,7 +259,7 @@ public final class LiveSession: ConnectionHandler {
     }
 
     public func states(_ platforms: [Platform]) -> [CenterState] {
-        platforms.map { feeds[Self.slot($0)].state }
+        platforms.map { feeds[$0.index].state }
     }
 
     public func dismiss(itemID: String, on platform: Platform) {
@@ -305,7 +298,7 @@ public final class LiveSession: ConnectionHandler {
 
     private func apply(_ action: ViewerAction) {
         switch action {
-        case .dismiss(let id, let platform): feeds[Self.slot(platform)].dismiss(itemID: id)
+        case .dismiss(let id, let platform): feeds[platform.index].dismiss(itemID: id)
         case .clearAll: for index in feeds.indices { feeds[index].clearAll() }
         }
     }
@@ -323,7 +316,7 @@ public final class LiveSession: ConnectionHandler {
     public func toggleOffline(_ platforms: [Platform]) {
         let now = replay?.recordingTime ?? wallClock.nowMillis()
         for platform in platforms {
-            let index = Self.slot(platform)
+            let index = platform.index
             if feeds[index].offline != nil { feeds[index].comeOnline(at: now) } else { feeds[index].goOffline(at: now) }
         }
         changeCount += 1
@@ -424,7 +417,7 @@ public final class LiveSession: ConnectionHandler {
             for transition in step.transitions { for index in feeds.indices { feeds[index].apply(transition) } }
         }
         for platform in Platform.allCases {
-            let index = Self.slot(platform)
+            let index = platform.index
             let before = Tally(feeds[index])
             // On the outcome alone: a tuple of it and the refusal copied the push, for each platform.
             switch outcome {

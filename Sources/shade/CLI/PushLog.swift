@@ -36,14 +36,14 @@ final class PushLog {
                 guard let id = arrivals[arrival].push?.id else { continue }
                 oldest = min(oldest ?? id, id)
                 wanted += 1
-                for (slot, platform) in Platform.allCases.enumerated() where arrivals[arrival].effects.isShown(on: platform) {
-                    showing[slot] = true
+                for platform in Platform.allCases where arrivals[arrival].effects.isShown(on: platform) {
+                    showing[platform.index] = true
                 }
             }
         }
         var placed = Placed()
         if let oldest {
-            for platform in platforms where showing[Placed.slot(platform)] {
+            for platform in platforms where showing[platform.index] {
                 placed[platform] = session.center(platform).placements(from: oldest, expecting: wanted)
             }
         }
@@ -62,11 +62,9 @@ final class PushLog {
         private var platforms: [Center.Placements?] = [nil, nil, nil]
 
         subscript(platform: Platform) -> Center.Placements? {
-            get { platforms[Self.slot(platform)] }
-            set { platforms[Self.slot(platform)] = newValue }
+            get { platforms[platform.index] }
+            set { platforms[platform.index] = newValue }
         }
-
-        static func slot(_ platform: Platform) -> Int { Platform.allCases.firstIndex(of: platform)! }
     }
 
     /// `15:53:07 #3 android: conversation room_42 ← @ali: Is the bike still available?` (the time where
