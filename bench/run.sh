@@ -2,7 +2,7 @@
 # The speed benchmark, one command: builds Shade (release), generates the corpus deterministically
 # (bench/make-load.py: a mixed-shape recording of N pushes, default 1M), runs Shade and every peer on
 # the same input in one run, and prints one table of times, ratios and peak RSS against the goals.
-# Exits 1 when a goal is missed (a goal that cannot be measured yet counts as missed).
+# Exits 1 when a goal is missed (a goal that cannot be measured yet counts as missed), 2 when Shade does not build.
 #
 #   replay   shade state REC --platform android | all      peers: orjson script, simdjson on-demand (C++)
 #   ingest   NDJSON over the unix socket (headless `shade listen`, every line acknowledged), and the
@@ -26,6 +26,11 @@ export PATH="/opt/swift/usr/bin:$PATH"
 
 # --- tools -----------------------------------------------------------------------------------------
 need=()
+# Shade's own C libraries (the same headers .ci/run checks): a fresh machine has none of them.
+[ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
+[ -e /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
+[ -e /usr/include/nghttp2/nghttp2.h ] || need+=(libnghttp2-dev)
+[ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
 command -v nginx >/dev/null || need+=(nginx-light)
 command -v wrk >/dev/null || need+=(wrk)
 command -v h2load >/dev/null || need+=(nghttp2-client)
@@ -55,7 +60,11 @@ if [ ! -x "$B/ndjson-client" ] || [ bench/peers/ndjson_client.c -nt "$B/ndjson-c
   cc -O2 -o "$B/ndjson-client" bench/peers/ndjson_client.c
 fi
 echo "bench: building shade (release)"
-swift build -c release --product shade >/dev/null
+if ! build_log=$(swift build -c release --product shade 2>&1); then
+  printf '%s\n' "$build_log" | grep -E 'error:' | head -20 >&2
+  echo "bench: the release build failed (the errors above; swift build -c release --product shade shows all)" >&2
+  exit 2
+fi
 SHADE=$(swift build -c release --show-bin-path)/shade
 
 # --- the corpus ------------------------------------------------------------------------------------
