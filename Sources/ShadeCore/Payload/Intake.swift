@@ -13,6 +13,9 @@ public struct Intake: Sendable {
     /// Holds `tape`'s place while a document is read. Never parsed into (were it, its storage is
     /// shared, so the parse would take storage of its own).
     private static let standIn = JSONTape()
+    /// An envelope's routes, channels and header values, and its header names lowercased, as lately
+    /// made: a recording's or stream's lines mostly repeat them.
+    private var recentValues = RecentTexts(), recentNames = RecentTexts()
 
     public init(firstID: Int = 1) { nextID = firstID }
 
@@ -209,15 +212,21 @@ public struct Intake: Sendable {
         var headers = outer.headers
         if let h, h.isObject {
             for (name, value) in h.members {
-                if let text = value.scalarText { headers[UTF8Text.lowercased(name.string ?? "")] = text }
+                guard let text = value.isString ? recentText(value) : value.scalarText else { continue }
+                headers[name.withText { recentNames.text($0) { UTF8Text.lowercased(String(decoding: $0, as: UTF8.self)) } }] = text
             }
         }
         let own = at?.string
         let ownMillis = at.flatMap { $0.isString ? $0.withText(Timestamp.millis(fromISO8601:)) : nil }
-        let transport = Transport(headers: headers, path: path?.string ?? outer.path,
-                                  via: via?.string ?? outer.via, at: own ?? outer.at,
+        let transport = Transport(headers: headers, path: path.flatMap { $0.isString ? recentText($0) : nil } ?? outer.path,
+                                  via: via.flatMap { $0.isString ? recentText($0) : nil } ?? outer.via, at: own ?? outer.at,
                                   atMillis: ownMillis ?? outer.atMillis, channel: outer.channel)
         value(payload!, source: source, transport: transport, body)
+    }
+
+    /// A string member's text, made again only when it differs from the recent ones (`RecentTexts`).
+    private mutating func recentText(_ string: JSONView) -> String {
+        string.withText { recentValues.text($0) { String(decoding: $0, as: UTF8.self) } }
     }
 
     /// Whether a key's decoded text is `name` (the caller has checked the length).
