@@ -1,5 +1,7 @@
 import Testing
 @testable import ShadeCore
+import Dispatch
+import Synchronization
 
 /// SPEC §2: the conversation keys of seed 000 (C1–C10) and `--group-by`.
 struct ConversationKeyTests {
@@ -282,10 +284,11 @@ func C4_theASCIIPathAnswersAsTheGraphemeRule(url: String) {
     #expect(disagreements == [])
 }
 
-/// Centers that share a `ConversationKeysMemo` (a live session's three) must each hold what it would
-/// alone: the memo hands the keys one center read to the next only for the same data, push,
-/// `--group-by` and title.
-struct ConversationKeysMemoTests {
+/// Centers that share `SharedReadings` (a live session's three, for the session; `state`'s, a push's
+/// own, on threads of their own) must each hold what it would alone: what one center read is handed
+/// to the next only for the same payload, app and tracing (the content) or the same data, push,
+/// `--group-by` and title (the keys).
+struct SharedReadingsTests {
     /// FCM v1 with an APNs override: one data object, and a title per platform, which C2 makes
     /// the sender's name where the data names none.
     static let titledPerPlatform = #"""
@@ -305,16 +308,15 @@ struct ConversationKeysMemoTests {
     }
 
     @Test(arguments: [nil, "data.conversationId", "data.payload.room"] as [String?])
-    func C1_C2_D3_centersSharingTheLiveSessionsMemosHoldWhatEachHoldsAlone(groupBy: String?) throws {
+    func C1_C2_D3_centersSharingTheLiveSessionsReadingsHoldWhatEachHoldsAlone(groupBy: String?) throws {
         let profiles = Platform.allCases.map { Profile(platform: $0, groupBy: groupBy) }
         var differences: [String] = []
         for (name, outcomes) in try Self.documents() {
             var alone = profiles.map { Center(profile: $0) }
-            let memo = ConversationKeysMemo(), reading = ShapeReadingMemo()
+            let shared = SharedReadings()
             var sharing = profiles.map { profile -> Center in
                 var center = Center(profile: profile)
-                center.keysMemo = memo
-                center.readingMemo = reading
+                center.sharedReadings = shared
                 return center
             }
             for outcome in outcomes {
@@ -322,6 +324,33 @@ struct ConversationKeysMemoTests {
                 for i in sharing.indices { sharing[i].apply(outcome) }
             }
             for (a, s) in zip(alone, sharing) where tracedDigest(a.state) != tracedDigest(s.state) {
+                differences.append("\(name) on \(a.profile.platform)")
+            }
+        }
+        #expect(differences == [])
+    }
+
+    /// `state` with several profiles: each center on a thread of its own, each push with readings of its
+    /// own, so whichever center comes first reads for the others (and which one does varies).
+    @Test(arguments: [nil, "data.conversationId"] as [String?])
+    func C1_C2_D3_centersOnThreadsOfTheirOwnSharingEachPushsReadingsHoldWhatEachHoldsAlone(groupBy: String?) throws {
+        let profiles = Platform.allCases.map { Profile(platform: $0, groupBy: groupBy) }
+        var differences: [String] = []
+        for (name, outcomes) in try Self.documents() {
+            var alone = profiles.map { Center(profile: $0) }
+            for outcome in outcomes { for i in alone.indices { alone[i].apply(outcome) } }
+            let readings = outcomes.map { _ in SharedReadings() }
+            let sharing = Mutex<[Center?]>(Array(repeating: nil, count: profiles.count))
+            DispatchQueue.concurrentPerform(iterations: profiles.count) { i in
+                var center = Center(profile: profiles[i])
+                for (outcome, shared) in zip(outcomes, readings) {
+                    center.sharedReadings = shared
+                    center.apply(outcome)
+                }
+                sharing.withLock { $0[i] = center }
+            }
+            let threaded = sharing.withLock { $0.compactMap { $0 } }
+            for (a, s) in zip(alone, threaded) where tracedDigest(a.state) != tracedDigest(s.state) {
                 differences.append("\(name) on \(a.profile.platform)")
             }
         }
@@ -338,16 +367,16 @@ struct ConversationKeysMemoTests {
         return pushes
     }
 
-    @Test func theMemoReadsAgainForAnotherTitleGroupByOrPushAndOnlyThen() throws {
+    @Test func theKeysAreReadAgainForAnotherTitleGroupByOrPushAndOnlyThen() throws {
         let pushes = try Self.twoPushesOfTheSameBytes()
         func data(_ push: Push, _ platform: Platform) throws -> AppData {
             guard case .show(let content) = push.delivery(on: platform, defaultApp: "app") else { throw CancellationError() }
             return content.appData
         }
-        let memo = ConversationKeysMemo()
+        let shared = SharedReadings()
         var reads: [String] = []
         func read(_ push: Push, _ platform: Platform, groupBy: String? = nil, title: String?, _ label: String) throws {
-            _ = memo.reading(try data(push, platform), push: push, groupBy: groupBy, pushTitle: title) {
+            _ = shared.keys(try data(push, platform), push: push, groupBy: groupBy, pushTitle: title) {
                 reads.append(label)
                 return (nil, false)
             }
@@ -360,12 +389,12 @@ struct ConversationKeysMemoTests {
         #expect(reads == ["first", "another title", "another --group-by", "another push, the same bytes"])
     }
 
-    @Test func D3_theReadingMemoReadsAgainForAnotherPushAppOrTracingAndOnlyThen() throws {
+    @Test func D3_theContentIsReadAgainForAnotherPushAppOrTracingAndOnlyThen() throws {
         let pushes = try Self.twoPushesOfTheSameBytes()
-        let memo = ShapeReadingMemo()
+        let shared = SharedReadings()
         var reads: [String] = []
         func read(_ push: Push, app: String = "app", traced: Bool = false, _ label: String) -> Content {
-            memo.content(store: push.store, app: app, traced: traced) {
+            shared.content(store: push.store, app: app, traced: traced) {
                 reads.append(label)
                 return push.withPayload { ShapeReader(store: push.store, app: app, traced: traced).sendToUserContent($0) }
             }
@@ -378,13 +407,13 @@ struct ConversationKeysMemoTests {
         #expect(reads == ["first", "another app", "traced", "another push, the same bytes"])
     }
 
-    @Test func C2_eachPlatformNamesTheSenderAfterItsOwnTitleThroughTheMemo() throws {
+    @Test func C2_eachPlatformNamesTheSenderAfterItsOwnTitleThroughSharedReadings() throws {
         var intake = Intake()
         let outcomes = intake.document(Array(Self.titledPerPlatform.utf8), source: "t.json")
-        let memo = ConversationKeysMemo()
+        let shared = SharedReadings()
         var centers = [Platform.android, .ios].map { platform -> Center in
             var center = Center(profile: Profile(platform: platform))
-            center.keysMemo = memo
+            center.sharedReadings = shared
             return center
         }
         for outcome in outcomes { for i in centers.indices { centers[i].apply(outcome) } }

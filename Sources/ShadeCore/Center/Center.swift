@@ -39,11 +39,9 @@ public struct Center: Sendable {
     var collapsedLines: [CollapseLines: [Int]] = [:]
     var callItems: [Item] = []
     var stamp = 0
-    /// Shared by centers that take the same pushes in turn on one thread (a live session's three):
-    /// the keys of a push's data are read once for them all.
-    public var keysMemo: ConversationKeysMemo?
-    /// The same for what a push's shape reads alike on every platform (`Push.delivery(…, memo:)`).
-    public var readingMemo: ShapeReadingMemo?
+    /// Shared with the other centers that take the same pushes, so what a push reads alike on every
+    /// platform (its shape's content, its data's keys) is read once for them all (`SharedReadings`).
+    public var sharedReadings: SharedReadings?
     /// Whether items keep their decision trace (what the inspector and `state --trace` show). Where
     /// nothing will read it (`state` without `--trace`, `snapshot`, a headless session) no step is made:
     /// every push took several, each worded from its facts, and a long-lived item let as many go.
@@ -63,7 +61,7 @@ public struct Center: Sendable {
     /// not its `at` (a push without one, timed by the replay rule): what an offline store goes by.
     public mutating func receive(_ push: Push, at time: Int64? = nil) {
         received += 1
-        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app, traced: keepsTraces, memo: readingMemo)
+        let delivery = push.delivery(on: profile.platform, defaultApp: profile.app, traced: keepsTraces, shared: sharedReadings)
         if offline != nil, delivery.waits {
             let arrived = time ?? push.transport.atMillis ?? offline!.since
             dropped += offline!.keep(push, delivery, at: arrived, defaultApp: profile.app)
@@ -261,19 +259,29 @@ public struct Center: Sendable {
         return trace
     }
 
+    /// The keys of a push's data, read where they lie in the push; `--group-by` follows its path from
+    /// the payload's root. With them, whether the data named their sender.
+    static func readKeys(_ appData: AppData, push: Push, groupBy: String?, pushTitle: String?) -> SharedReadings.KeysReading {
+        appData.withObject { data -> SharedReadings.KeysReading in
+            let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: pushTitle)
+                : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: pushTitle) }
+            guard let keys else { return (nil, false) }
+            return (keys, data.has("senderName"))
+        }
+    }
+
     /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
     func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout TraceSteps) -> ConversationKeys? {
         let groupBy = profile.groupBy
-        // The keys are read where they lie in the push; `--group-by` follows its path from the payload's root.
-        let read = {
-            content.appData.withObject { data -> ConversationKeysMemo.Reading in
-                let keys = groupBy == nil ? ConversationKeys.read(data: data, root: nil, groupBy: nil, pushTitle: resolved.title)
-                    : push.withPayload { ConversationKeys.read(data: data, root: $0, groupBy: groupBy, pushTitle: resolved.title) }
-                guard let keys else { return (nil, false) }
-                return (keys, data.has("senderName"))
+        // Read by a function, not a closure kept in a constant: called from two places, the closure's
+        // context was allocated on the heap for every push.
+        let (found, named) = if let sharedReadings {
+            sharedReadings.keys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title) {
+                Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title)
             }
+        } else {
+            Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title)
         }
-        let (found, named) = keysMemo?.reading(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title, read) ?? read()
         guard let keys = found else {
             // Whether sender keys stood without an id is asked only for the trace, which reads it.
             trace.append(TraceStep("C8", .plain(groupBy: groupBy,

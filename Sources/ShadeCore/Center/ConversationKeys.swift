@@ -8,7 +8,7 @@ public struct Sender: Sendable, Equatable {
 
 /// The conversation keys of seed 000 read from a push's data (SPEC §2).
 ///
-/// Read once a push and handed to each live center (`ConversationKeysMemo`), so the keys sit in one
+/// Read once a push and handed to each live center (`SharedReadings`), so the keys sit in one
 /// immutable box their copies share: a copy is one retain, where six strings were retained and
 /// released for each center.
 public struct ConversationKeys: Sendable, Equatable {
@@ -158,40 +158,5 @@ public struct ConversationKeys: Sendable, Equatable {
     static func nonEmpty(_ s: String?) -> String? {
         guard let s, !s.isEmpty else { return nil }
         return s
-    }
-}
-
-/// The conversation keys the last center read from a push's data, kept for the next one: a live
-/// session's centers take each push in turn, and most shapes hand every platform the same data
-/// object, whose keys cost more to read than the rest of a conversation push's placing.
-/// Only for centers that take their pushes on one thread (`LiveSession`'s); `@unchecked` for that.
-public final class ConversationKeysMemo: @unchecked Sendable {
-    /// What `Center.conversation(for:…)` reads: the keys, and whether the data named their sender.
-    typealias Reading = (keys: ConversationKeys?, named: Bool)
-
-    private struct Entry {
-        // Held, not just compared: a freed store's address could be a new push's.
-        let dataStore: PayloadStore
-        let pushStore: PayloadStore
-        let places: AppData.TapePlaces
-        let groupBy: String?
-        let pushTitle: String?
-        let reading: Reading
-    }
-
-    private var last: Entry?
-
-    public init() {}
-
-    /// `read()`'s answer, read once for the same data, push, `--group-by` and title in a row.
-    func reading(_ data: AppData, push: Push, groupBy: String?, pushTitle: String?, _ read: () -> Reading) -> Reading {
-        guard let store = data.store, let places = data.tapePlaces else { return read() }
-        if let last, last.dataStore === store, last.pushStore === push.store, last.places == places,
-           last.groupBy == groupBy, last.pushTitle == pushTitle {
-            return last.reading
-        }
-        let reading = read()
-        last = Entry(dataStore: store, pushStore: push.store, places: places, groupBy: groupBy, pushTitle: pushTitle, reading: reading)
-        return reading
     }
 }

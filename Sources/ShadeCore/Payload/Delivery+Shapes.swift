@@ -3,9 +3,9 @@ extension Push {
     /// per-platform reading of each shape, read in place on the push's bytes. Localization and
     /// grouping happen later, in the Center. `traced`: the content notes the reading's steps in its
     /// trace (a center that keeps no traces asks for none).
-    /// `memo`: shared by centers that take the same pushes in turn on one thread (a live session's
-    /// three), so what a shape reads alike for every platform is read once for them all.
-    public func delivery(on platform: Platform, defaultApp: String, traced: Bool = true, memo: ShapeReadingMemo? = nil) -> Delivery {
+    /// `shared`: what the centers that take this push read alike, so what a shape reads alike for every
+    /// platform is read once for them all.
+    public func delivery(on platform: Platform, defaultApp: String, traced: Bool = true, shared: SharedReadings? = nil) -> Delivery {
         guard reaches(platform) else { return .elsewhere }
         return withPayload { root in
             guard root.isObject else { return .elsewhere }
@@ -16,8 +16,8 @@ extension Push {
             case .apns: return reader.apns(root, headers: headers)
             case .fcmV1: return reader.fcmV1(root, platform: platform, headers: headers)
             case .sendToUser:
-                guard let memo else { return ShapeReader.sendToUser(reader.sendToUserContent(root), platform: platform, headers: headers) }
-                let content = memo.content(store: store, app: reader.app, traced: traced) { reader.sendToUserContent(root) }
+                guard let shared else { return ShapeReader.sendToUser(reader.sendToUserContent(root), platform: platform, headers: headers) }
+                let content = shared.content(store: store, app: reader.app, traced: traced) { reader.sendToUserContent(root) }
                 return ShapeReader.sendToUser(content, platform: platform, headers: headers)
             case .expo: return reader.expo(root, platform: platform, headers: headers)
             case .webPush: return reader.webPush(root)
@@ -282,7 +282,7 @@ struct ShapeReader {
 
     // MARK: D3 push-service send-to-user (seed 000)
 
-    /// What a send-to-user request says alike to every platform: read once a push (`ShapeReadingMemo`).
+    /// What a send-to-user request says alike to every platform: read once a push (`SharedReadings`).
     func sendToUserContent(_ root: PayloadValue) -> Content {
         var content = Content(app: app, appData: data(root["data"]))
         if traced { content.trace.append(TraceStep("D3", "the push service's send-to-user request: title, body and data")) }
@@ -608,33 +608,5 @@ struct ShapeReader {
         case .silent(let badge, let why, var c?): change(&c); delivery = .silent(badge: badge, why: why, content: c)
         default: break
         }
-    }
-}
-
-/// The platform-independent part of a push's reading, kept for the next center to take the same push:
-/// a live session's three centers read each push in turn on one thread, and a send-to-user request's
-/// title, body and data read the same for all three. One entry, the last push's.
-public final class ShapeReadingMemo: @unchecked Sendable {
-    // @unchecked: used on one thread at a time, the one that applies pushes to its centers.
-
-    private struct Entry {
-        // Held, not just compared: a freed store's address could be a new push's.
-        let store: PayloadStore
-        let app: String
-        let traced: Bool
-        let content: Content
-    }
-
-    private var last: Entry?
-
-    public init() {}
-
-    /// `read()`'s content, read once for the same payload, app and tracing in a row. A push's store
-    /// holds its payload alone (its root is the push), so the store names what was read.
-    func content(store: PayloadStore, app: String, traced: Bool, _ read: () -> Content) -> Content {
-        if let last, last.store === store, last.traced == traced, last.app == app { return last.content }
-        let content = read()
-        last = Entry(store: store, app: app, traced: traced, content: content)
-        return content
     }
 }

@@ -171,11 +171,10 @@ public final class LiveSession: ConnectionHandler {
 
     static func freshCenters(options: ProfileOptions, texts: TextResolver, keepsTraces: Bool) -> [Center] {
         // The centers take each push in turn, on the poll loop's thread: what they read alike is read once.
-        let memo = ConversationKeysMemo(), reading = ShapeReadingMemo()
+        let shared = SharedReadings()
         return Platform.allCases.map {
             var center = Center(profile: options.profile($0), texts: texts, keepsTraces: keepsTraces)
-            center.keysMemo = memo
-            center.readingMemo = reading
+            center.sharedReadings = shared
             return center
         }
     }

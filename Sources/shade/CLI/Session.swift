@@ -96,7 +96,7 @@ enum Session {
         var intake = Intake()
         var timeline = offline.map(OfflineTimeline.init)
         let centers = options.profiles.map { Center(profile: $0, texts: texts, keepsTraces: keepsTraces) }
-        return try Fanout.run(centers, produce: { (emit: (Center.Input) -> Void) throws(UsageError) in
+        func produce(_ emit: (Center.Input) -> Void) throws(UsageError) {
             func apply(_ outcome: Intake.Outcome) {
                 guard timeline != nil else { return emit(.outcome(outcome, at: nil)) }
                 for input in timeline!.inputs(for: outcome) { emit(input) }
@@ -113,7 +113,30 @@ enum Session {
                 }
             }
             for transition in timeline?.finish() ?? [] { emit(.transition(transition)) }
-        }, consume: { center, input in center.apply(input) })
+        }
+        guard centers.count > 1 else {
+            return try Fanout.run(centers, produce: produce, consume: { center, input in center.apply(input) })
+        }
+        // Several centers take each push on threads of their own: each push comes with what they read
+        // alike, for the first to read and the others to find.
+        return try Fanout.run(centers, produce: { (send: (Shared) -> Void) throws(UsageError) in
+            try produce { input in
+                if case .outcome(.push, _) = input {
+                    send(Shared(input: input, readings: SharedReadings()))
+                } else {
+                    send(Shared(input: input, readings: nil))
+                }
+            }
+        }, consume: { center, shared in
+            center.sharedReadings = shared.readings
+            center.apply(shared.input)
+        })
+    }
+
+    /// An input, and what the centers read alike from its push when several take it.
+    struct Shared: Sendable {
+        let input: Center.Input
+        let readings: SharedReadings?
     }
 
     /// `--offline FROM..UNTIL`, when given.
