@@ -25,12 +25,8 @@ mkdir -p "$B"
 export PATH="/opt/swift/usr/bin:$PATH"
 
 # --- tools -----------------------------------------------------------------------------------------
-need=()
-# Shade's own C libraries (the same headers .ci/run checks): a fresh machine has none of them.
-[ -e /usr/include/ncursesw/curses.h ] || need+=(libncurses-dev)
-[ -e /usr/include/openssl/ssl.h ] || need+=(libssl-dev)
-[ -e /usr/include/nghttp2/nghttp2.h ] || need+=(libnghttp2-dev)
-[ -e /usr/include/zlib.h ] || need+=(zlib1g-dev)
+# Shade's own C libraries first (the list .ci/run installs from): a fresh machine has none of them.
+mapfile -t need < <(scripts/library-packages.sh)
 command -v nginx >/dev/null || need+=(nginx-light)
 command -v wrk >/dev/null || need+=(wrk)
 command -v h2load >/dev/null || need+=(nghttp2-client)
