@@ -229,6 +229,24 @@ struct JSONTapeTests {
         second.withUnsafeBufferPointer { buffer in tape.withRoot(buffer) { #expect($0.json == .array([.bool(true)])) } }
     }
 
+    /// Where each top-level element or member key starts (its quote for a string), as the tree
+    /// parser reported them: every kind of value, whitespace before it, and a scalar document.
+    @Test(arguments: [
+        (#"[ "x" , 12,{},[] ,true, null,"\u00e9" ]"#, [2, 8, 11, 14, 18, 24, 29]),
+        (#" { "a" : 1 , "b\n": {"c": 2} , "" : "" } "#, [3, 13, 31]),
+        (#"[]"#, []),
+        (#"{}"#, []),
+        (#""text""#, []),
+        (#"12"#, []),
+    ] as [(String, [Int])])
+    func topOffsetsAreWhereEachTopLevelValueStarts(document: String, offsets: [Int]) throws {
+        var tape = JSONTape()
+        let bytes = Array(document.utf8)
+        try bytes.withUnsafeBufferPointer { try tape.parse($0) }
+        #expect(tape.topOffsets == offsets)
+        for offset in offsets { #expect(bytes[offset] != 0x20) }
+    }
+
     @Test func containersKnowWhereTheValueAfterThemStarts() throws {
         try Self.withView(#"{"a": {"b": [1, {"c": 2}]}, "z": 0}"#) { root in
             let tokens = root.tokens

@@ -86,8 +86,24 @@ public struct JSONTape: Sendable {
     /// The tokens of the document last parsed (a copy: views read them in place).
     public var tokens: [Token] { Array(UnsafeBufferPointer(start: storage.pointer, count: count)) }
     /// Offsets of the top-level array's elements or the top-level object's member keys (as
-    /// `JSONParser.parseDocument` gives them).
-    public private(set) var topOffsets: [Int] = []
+    /// `JSONParser.parseDocument` gives them), read off the tokens when asked: where a value starts is
+    /// its token's start, one byte earlier for a string (its quote), so the parse records nothing more.
+    public var topOffsets: [Int] {
+        guard count > 0 else { return [] }
+        let tokens = storage.pointer
+        let root = tokens[0]
+        guard root.kind == .array || root.kind == .object else { return [] }
+        var offsets: [Int] = []
+        offsets.reserveCapacity(Int(root.count))
+        var i = 1
+        while i < Int(root.next) {
+            let t = tokens[i]
+            offsets.append(t.kind == .string ? t.start - 1 : t.start)
+            // An object's member is its key and then its value: step past both.
+            i = root.kind == .object ? Int(tokens[i + 1].next) : Int(t.next)
+        }
+        return offsets
+    }
 
     /// The token storage, kept from document to document; `count` of its tokens are this document's.
     private var storage = TokenStorage(capacity: 64)
@@ -99,13 +115,8 @@ public struct JSONTape: Sendable {
     public mutating func parse(_ bytes: UnsafeBufferPointer<UInt8>) throws(JSONError) {
         // A copy of the tape shares the storage; parsing into one must not change the other.
         if !isKnownUniquelyReferenced(&storage) { storage = TokenStorage(capacity: storage.capacity) }
-        topOffsets.removeAll(keepingCapacity: true)
-        var builder = TapeBuilder(bytes, storage: storage, topOffsets: topOffsets)
-        topOffsets = []  // the builder holds the storage: no copy on write
-        defer {
-            count = builder.count
-            topOffsets = builder.topOffsets
-        }
+        var builder = TapeBuilder(bytes, storage: storage)
+        defer { count = builder.count }
         try builder.parseTopLevel()
     }
 
@@ -671,12 +682,10 @@ private struct TapeBuilder {
     var depth = 0
     let storage: TokenStorage
     var count = 0
-    var topOffsets: [Int]
 
-    init(_ buffer: UnsafeBufferPointer<UInt8>, storage: TokenStorage, topOffsets: [Int]) {
+    init(_ buffer: UnsafeBufferPointer<UInt8>, storage: TokenStorage) {
         self.scan = ByteScanner(buffer)
         self.storage = storage
-        self.topOffsets = topOffsets
     }
 
     mutating func parseTopLevel() throws(JSONError) {
@@ -767,7 +776,6 @@ private struct TapeBuilder {
             p = scan.skipWhitespace(p)
             guard p < scan.end else { throw scan.fail("unexpected end of input inside an object: expected a key", at: p) }
             guard scan.base[p] == quote else { throw scan.unexpected(": expected a key in double quotes", at: p) }
-            if depth == 1 { topOffsets.append(p) }
             let key = try scan.parseString(p)
             try emit(.string, key.start, key.end, escaped: key.escaped, at: key.next)
             if key.escaped {
@@ -823,8 +831,6 @@ private struct TapeBuilder {
         }
         var elements = 0
         while true {
-            p = scan.skipWhitespace(p)
-            if depth == 1 { topOffsets.append(p) }
             p = scan.skipWhitespace(try parseValue(p))
             elements += 1
             guard p < scan.end else { throw scan.fail("unexpected end of input inside an array: expected ',' or ']'", at: p) }
