@@ -241,6 +241,42 @@ struct PayloadShapeTests {
         #expect(outcomes == [.push(expected)])
     }
 
+    /// D1 over a stream: each envelope's transport is its own fields and time, though an intake gives
+    /// envelopes of a recent route the same box (more routes than it keeps, coming back, header
+    /// orders and times that do not parse or are not strings, which fall back to the connection's).
+    @Test func D1_eachEnvelopeOfAStreamHasItsOwnTransport() {
+        let routes: [(via: String, path: String, headers: String, expected: HeaderFields)] = [
+            ("http", "/push/send-to-user", "{}", [:]),
+            ("fcm", "/fcm/send", "{}", [:]),
+            ("apns", "/3/device/a", #"{"apns-topic": "t", "apns-collapse-id": "c1"}"#, ["apns-topic": "t", "apns-collapse-id": "c1"]),
+            ("apns", "/3/device/a", #"{"apns-collapse-id": "c1", "apns-topic": "t"}"#, ["apns-collapse-id": "c1", "apns-topic": "t"]),
+            ("apns", "/3/device/a", #"{"apns-topic": "t", "apns-collapse-id": "c2"}"#, ["apns-topic": "t", "apns-collapse-id": "c2"]),
+            ("apns", "/3/device/b", #"{"APNs-Topic": "t"}"#, ["apns-topic": "t"]),
+        ]
+        let times: [(json: String, at: String?, millis: Int64?)] = [
+            (#""2026-11-30T10:15:00.120Z""#, "2026-11-30T10:15:00.120Z", 1_796_033_700_120),
+            (#""2026-11-30T11:15:00+01:00""#, "2026-11-30T11:15:00+01:00", 1_796_033_700_000),
+            (#""soon""#, "soon", 5000),
+            ("12", "1970-01-01T00:00:05.000Z", 5000),
+        ]
+        let outer = Transport(headers: ["x-connection": "1"], at: "1970-01-01T00:00:05.000Z")
+        var intake = Intake()
+        for n in 0..<40 {
+            let route = routes[(n * 5 + n / 7) % routes.count]
+            let time = times[n % times.count]
+            let line = #"{"at": \#(time.json), "via": "\#(route.via)", "path": "\#(route.path)", "headers": \#(route.headers), "payload": {"data": {"n": "\#(n)"}}}"#
+            let outcomes = intake.document(Array(line.utf8), source: "-", transport: outer)
+            var headers: HeaderFields = ["x-connection": "1"]   // the connection's first, as an envelope adds to them
+            for (name, value) in route.expected { headers[name] = value }
+            var expected = Transport(headers: ["x-connection": "1"], path: route.path, via: route.via, at: time.at, atMillis: time.millis)
+            expected.headers = headers
+            guard case .push(let push)? = outcomes.first else { Issue.record("line \(n): \(outcomes)"); continue }
+            #expect(push.transport == expected, "line \(n)")
+            #expect(push.transport.headers.keys == expected.headers.keys, "line \(n)")
+            #expect(push.transport.at == time.at && push.transport.atMillis == time.millis, "line \(n)")
+        }
+    }
+
     @Test func D1_anEnvelopePayloadMustBeAnObject() {
         var intake = Intake()
         let outcomes = intake.document(Array(#"{"payload": [{"data": {}}], "via": "http"}"#.utf8), source: "-")

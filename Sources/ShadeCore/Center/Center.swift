@@ -148,9 +148,8 @@ public struct Center: Sendable {
         let release = store.release(at: time)
         dropped += release.expired
         note(events: release.events)
-        let at = Timestamp.iso8601(millis: time)
         for var waited in release.deliveries {
-            waited.push.transport.stamp(at: at, millis: time)
+            waited.push.transport.stamp(millis: time)
             deliver(waited.push, waited.delivery, notes: waited.notes)
         }
     }

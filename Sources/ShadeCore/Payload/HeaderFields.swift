@@ -80,5 +80,11 @@ public struct HeaderFields: Sendable, Equatable, Sequence, ExpressibleByDictiona
         a.count == b.count && a.fields.allSatisfy { b[$0.key] == $0.value }
     }
 
+    /// The same fields in the same order (`==` ignores the order, as a dictionary's would).
+    public func isIdentical(to other: HeaderFields) -> Bool {
+        fields.count == other.fields.count
+            && zip(fields, other.fields).allSatisfy { $0.key == $1.key && $0.value == $1.value }
+    }
+
     public var description: String { dictionary.description }
 }

@@ -16,6 +16,10 @@ public struct Intake: Sendable {
     /// An envelope's routes, channels and header values, and its header names lowercased, as lately
     /// made: a recording's or stream's lines mostly repeat them.
     private var recentValues = RecentTexts(), recentNames = RecentTexts()
+    /// The fields of the last few envelopes' transports (`recentTransport`): a recording's lines come
+    /// from a few routes, and the lines of one route mostly follow each other.
+    private var recentTransports: [Transport] = []
+    private static let recentTransportCount = 4
 
     public init(firstID: Int = 1) { nextID = firstID }
 
@@ -216,12 +220,24 @@ public struct Intake: Sendable {
                 headers[name.withText { recentNames.text($0) { UTF8Text.lowercased(String(decoding: $0, as: UTF8.self)) } }] = text
             }
         }
-        let own = at?.string
-        let ownMillis = at.flatMap { $0.isString ? $0.withText(Timestamp.millis(fromISO8601:)) : nil }
-        let transport = Transport(headers: headers, path: path.flatMap { $0.isString ? recentText($0) : nil } ?? outer.path,
-                                  via: via.flatMap { $0.isString ? recentText($0) : nil } ?? outer.via, at: own ?? outer.at,
-                                  atMillis: ownMillis ?? outer.atMillis, channel: outer.channel)
+        var transport = recentTransport(headers: headers, path: path.flatMap { $0.isString ? recentText($0) : nil } ?? outer.path,
+                                        via: via.flatMap { $0.isString ? recentText($0) : nil } ?? outer.via, outer: outer)
+        if let at, at.isString { transport = at.withText { transport.at($0, orMillis: outer.atMillis) } }
         value(payload!, source: source, transport: transport, body)
+    }
+
+    /// A transport of these fields with `outer`'s time: a recent envelope's box of fields when it
+    /// holds the same, so that a recording's pushes share a few boxes rather than each making one.
+    private mutating func recentTransport(headers: HeaderFields, path: String?, via: String?, outer: Transport) -> Transport {
+        let channel = outer.channel
+        for i in recentTransports.indices where recentTransports[i].hasFields(headers: headers, path: path, via: via, channel: channel) {
+            recentTransports.swapAt(0, i)   // the most recent first: most lines repeat the line before
+            return recentTransports[0].withTime(of: outer)
+        }
+        let made = Transport(headers: headers, path: path, via: via, channel: channel)
+        if recentTransports.count == Self.recentTransportCount { recentTransports.removeLast() }
+        recentTransports.insert(made, at: 0)
+        return made.withTime(of: outer)
     }
 
     /// A string member's text, made again only when it differs from the recent ones (`RecentTexts`).

@@ -50,16 +50,16 @@ public struct SourcePosition: Sendable, Hashable, CustomStringConvertible {
 /// Transport metadata: what arrived beside the payload (HTTP headers, route) or what an envelope
 /// recorded of it (D1).
 public struct Transport: Sendable, Equatable {
-    /// The fields, in one immutable box that every copy shares: a push's transport is copied into its
-    /// content, its item and its delivery, and a copy is one reference, not a list of fields and four
-    /// strings. A change puts the fields into a new box.
+    /// The fields but the time, in one immutable box that every copy shares: a push's transport is
+    /// copied into its content, its item and its delivery, and a copy is one reference, not a list of
+    /// fields and three strings. A change puts the fields into a new box. The time is not in the box:
+    /// it differs push by push where the rest mostly does not, so a recording's pushes share a few
+    /// boxes (`Intake`) and a live push is stamped without making one.
     private final class Fields: Sendable {
         struct Values: Sendable {
             var headers: HeaderFields
             var path: String?
             var via: String?
-            var at: String?
-            var atMillis: Int64?
             var channel: Channel?
         }
         let values: Values
@@ -67,10 +67,42 @@ public struct Transport: Sendable, Equatable {
         init(_ values: Values) { self.values = values }
 
         /// A transport with nothing in it (what a push read from a plain file has), shared.
-        static let none = Fields(Values(headers: HeaderFields(), path: nil, via: nil, at: nil, atMillis: nil, channel: nil))
+        static let none = Fields(Values(headers: HeaderFields(), path: nil, via: nil, channel: nil))
     }
 
     private var fields: Fields
+
+    /// The envelope's `at` as milliseconds since the epoch, when it parses.
+    public var atMillis: Int64? {
+        get { time.millis }
+        set {
+            // Text read off the old milliseconds is kept as it was.
+            if case .ofMillis = time.text { time.text = .written(time.at!) }
+            time.millis = newValue
+        }
+    }
+
+    /// `at` as written beside its milliseconds. Nearly every `at` is what `Timestamp.iso8601` writes
+    /// of its milliseconds (every live stamp and every recorded one is): that text is not kept but
+    /// written again when asked for, which only a recording and the inspector do.
+    private struct Time: Sendable, Equatable {
+        enum Text: Sendable, Equatable {
+            case none
+            case ofMillis
+            case written(String)
+        }
+        var millis: Int64?
+        var text: Text = .none
+
+        var at: String? {
+            switch text {
+            case .none: nil
+            case .ofMillis: millis.map(Timestamp.iso8601(millis:))
+            case .written(let at): at
+            }
+        }
+    }
+    private var time: Time
 
     /// A change to one field: the others go into the new box as they are.
     private mutating func update(_ change: (inout Fields.Values) -> Void) {
@@ -94,19 +126,12 @@ public struct Transport: Sendable, Equatable {
     }
     /// The envelope's `at` as written, and as milliseconds since the epoch when it parses.
     public var at: String? {
-        get { fields.values.at }
-        set { update { $0.at = newValue } }
+        get { time.at }
+        set { time.text = newValue.map { .written($0) } ?? .none }
     }
-    public var atMillis: Int64? {
-        get { fields.values.atMillis }
-        set { update { $0.atMillis = newValue } }
-    }
-    /// The time a live push was received, as text and in milliseconds: one new box for both.
-    public mutating func stamp(at text: String, millis: Int64) {
-        update {
-            $0.at = text
-            $0.atMillis = millis
-        }
+    /// The time a live push was received, in milliseconds, its text what `Timestamp.iso8601` writes.
+    public mutating func stamp(millis: Int64) {
+        time = Time(millis: millis, text: .ofMillis)
     }
 
     /// How a live push reached Shade (protocol, TLS, proxy); nil for pushes read from files.
@@ -123,7 +148,8 @@ public struct Transport: Sendable, Equatable {
 
     public init(headers: HeaderFields = HeaderFields(), path: String? = nil, via: String? = nil, at: String? = nil, atMillis: Int64? = nil,
                 channel: Channel? = nil) {
-        if headers.isEmpty && path == nil && via == nil && at == nil && atMillis == nil && channel == nil {
+        time = Time(millis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)), text: at.map { .written($0) } ?? .none)
+        if headers.isEmpty && path == nil && via == nil && channel == nil {
             fields = .none
             return
         }
@@ -134,13 +160,37 @@ public struct Transport: Sendable, Equatable {
             lowered = HeaderFields(minimumCapacity: headers.count)
             for (name, value) in headers { lowered[name.lowercased()] = value }
         }
-        fields = Fields(Fields.Values(headers: lowered, path: path, via: via, at: at,
-                                      atMillis: atMillis ?? at.flatMap(Timestamp.millis(fromISO8601:)), channel: channel))
+        fields = Fields(Fields.Values(headers: lowered, path: path, via: via, channel: channel))
+    }
+
+    /// This transport's fields with the time of an `at` written as `text`: its milliseconds when it
+    /// parses (else `fallback`'s), and no text kept when it is what `Timestamp.iso8601` writes of
+    /// them. The fields' box is shared, not copied.
+    public func at(_ text: UnsafeBufferPointer<UInt8>, orMillis fallback: Int64?) -> Transport {
+        var copy = self
+        let millis = Timestamp.millis(fromISO8601: text)
+        copy.time = Time(millis: millis ?? fallback,
+                         text: millis != nil && Timestamp.isWrittenForm(text) ? .ofMillis : .written(String(decoding: text, as: UTF8.self)))
+        return copy
+    }
+
+    /// Whether this transport's fields but the time are these, header order included: then its box
+    /// can stand for a new one's.
+    public func hasFields(headers: HeaderFields, path: String?, via: String?, channel: Channel?) -> Bool {
+        let values = fields.values
+        return values.path == path && values.via == via && values.channel == channel && values.headers.isIdentical(to: headers)
+    }
+
+    /// This transport's fields with `other`'s time.
+    public func withTime(of other: Transport) -> Transport {
+        var copy = self
+        copy.time = other.time
+        return copy
     }
 
     public static func == (a: Transport, b: Transport) -> Bool {
-        a.fields === b.fields || (a.headers == b.headers && a.path == b.path && a.via == b.via && a.at == b.at
-            && a.atMillis == b.atMillis && a.channel == b.channel)
+        (a.fields === b.fields || (a.headers == b.headers && a.path == b.path && a.via == b.via && a.channel == b.channel))
+            && a.atMillis == b.atMillis && a.at == b.at
     }
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }

@@ -54,8 +54,18 @@ public enum Timestamp {
         return (local - offsetMinutes * 60) * 1000 + millis
     }
 
-    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`. Every live push is stamped with one, and every
-    /// item of the state JSON writes one: the 24 bytes are written straight into the string.
+    /// Whether `text`, which parses (`millis(fromISO8601:)`), is what `iso8601(millis:)` writes of its
+    /// milliseconds: that form exactly, byte by byte, and no leap second (`:60`, which parses as the
+    /// next minute's first). The parse has checked the digits and every range; the form is all there
+    /// is left to tell.
+    public static func isWrittenForm(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        text.count == 24 && text[4] == UInt8(ascii: "-") && text[7] == UInt8(ascii: "-") && text[10] == UInt8(ascii: "T")
+            && text[13] == UInt8(ascii: ":") && text[16] == UInt8(ascii: ":") && text[19] == UInt8(ascii: ".")
+            && text[23] == UInt8(ascii: "Z") && !(text[17] == UInt8(ascii: "6") && text[18] == UInt8(ascii: "0"))
+    }
+
+    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`. Every item of the state JSON writes one, and a
+    /// recording every push's `at`: the 24 bytes are written straight into the string.
     public static func iso8601(millis: Int64) -> String {
         let days = floorDiv(millis, 86_400_000)
         let dayMillis = millis - days * 86_400_000

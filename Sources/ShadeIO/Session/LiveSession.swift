@@ -462,16 +462,10 @@ public final class LiveSession: ConnectionHandler {
 
     // MARK: live pushes
 
-    /// The last time `admit` stamped, with its ISO 8601 text.
-    private var lastStamp: (millis: Int64, text: String)?
-
     /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
     /// refuses, records the rest (written before the reply goes out) and applies everything.
     func admit(_ outcomes: [Intake.Outcome], service: PushService) -> [Admission] {
         let now = wallClock.nowMillis()
-        // A flood's pushes share their millisecond: its text is written once.
-        if lastStamp?.millis != now { lastStamp = (now, Timestamp.iso8601(millis: now)) }
-        let at = lastStamp!.text
         var admissions: [Admission] = []
         admissions.reserveCapacity(outcomes.count)
         for outcome in outcomes {
@@ -483,7 +477,7 @@ public final class LiveSession: ConnectionHandler {
                 admissions.append(.refused(nil, PushRefusal(status: 400, code: nil, message: rejection.reason)))
             case .push(var push):
                 push.id = 0   // numbered once accepted
-                push.transport.stamp(at: at, millis: now)
+                push.transport.stamp(millis: now)
                 if PushHeaders.hasCredentials(push.transport.headers) {
                     push.transport.headers = PushHeaders.withoutCredentials(push.transport.headers)
                 }
