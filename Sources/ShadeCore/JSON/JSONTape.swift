@@ -140,13 +140,15 @@ final class TokenStorage: @unchecked Sendable {  // written only by `JSONTape.pa
         pointer = .allocate(capacity: capacity)
     }
 
-    /// Room for twice as many tokens, the first `count` kept.
+    /// Room for twice as many tokens (at most Int32.max, the most a token's `next` can count), the
+    /// first `count` kept.
     func grow(keeping count: Int) {
-        let larger = UnsafeMutablePointer<JSONTape.Token>.allocate(capacity: capacity * 2)
+        let room = min(capacity * 2, Int(Int32.max))
+        let larger = UnsafeMutablePointer<JSONTape.Token>.allocate(capacity: room)
         larger.moveInitialize(from: pointer, count: count)
         pointer.deallocate()
         pointer = larger
-        capacity *= 2
+        capacity = room
     }
 
     deinit { pointer.deallocate() }
@@ -544,6 +546,7 @@ private struct ByteScanner {
     /// and the position after its closing quote. Checked as the tree parser checked it: control
     /// characters and escapes in order as met, then UTF-8 once the string is closed (reported at its
     /// opening quote).
+    @inline(__always)
     func parseString(_ open: Int) throws(JSONError) -> (start: Int, end: Int, escaped: Bool, next: Int) {
         let start = open + 1
         var p = start
@@ -703,8 +706,11 @@ private struct TapeBuilder {
     /// Stores a token; `p` is where the scan stands, for the error of a document with too many values.
     @inline(__always)
     mutating func emit(_ kind: JSONTape.Kind, _ start: Int, _ stop: Int, escaped: Bool = false, at p: Int) throws(JSONError) {
-        guard count < Int(Int32.max) else { throw scan.fail("document too large: more than \(Int32.max) values", at: p) }
-        if count == storage.capacity { storage.grow(keeping: count) }
+        // The storage grows to at most Int32.max tokens (`grow`), so the limit is met where it fills.
+        if count == storage.capacity {
+            guard count < Int(Int32.max) else { throw scan.fail("document too large: more than \(Int32.max) values", at: p) }
+            storage.grow(keeping: count)
+        }
         (storage.pointer + count).initialize(to: JSONTape.Token(kind: kind, escaped: escaped, start: start, end: stop, next: Int32(count + 1)))
         count += 1
     }
@@ -801,7 +807,15 @@ private struct TapeBuilder {
                 let name = JSONView(tokens: UnsafeBufferPointer(start: storage.pointer, count: count), bytes: scan.buffer, index: count - 1).decodedText
                 throw scan.fail("unexpected \(scan.describeByte(at: p)): expected ':' after the key \(JSONWriter.compact(.string(name)))", at: p)
             }
-            p = scan.skipWhitespace(try parseValue(p + 1))
+            // Most values are strings: read here, without the call and the dispatch of `parseValue`.
+            p = scan.skipWhitespace(p + 1)
+            if p < scan.end && scan.base[p] == quote {
+                let string = try scan.parseString(p)
+                try emit(.string, string.start, string.end, escaped: string.escaped, at: string.next)
+                p = scan.skipWhitespace(string.next)
+            } else {
+                p = scan.skipWhitespace(try parseValue(p))
+            }
             members += 1
             guard p < scan.end else { throw scan.fail("unexpected end of input inside an object: expected ',' or '}'", at: p) }
             let b = scan.base[p]
