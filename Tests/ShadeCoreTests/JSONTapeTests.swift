@@ -295,6 +295,9 @@ struct JSONTapeTests {
     let random = (0..<2000).map { _ in Int64.random(in: -70_000_000_000_000...300_000_000_000_000, using: &generator) }
     for millis in edges + random {
         #expect(Timestamp.iso8601(millis: millis) == Timestamp.iso8601Digits(millis: millis), "\(millis)")
+        var appended: [UInt8] = [0x22]   // appended after what a writer holds, as a recording's line does
+        Timestamp.appendISO8601(millis: millis, to: &appended)
+        #expect(appended == [0x22] + Array(Timestamp.iso8601Digits(millis: millis).utf8), "\(millis)")
         if let back = Timestamp.millis(fromISO8601: Timestamp.iso8601(millis: millis)), (0...253_402_300_799_999).contains(millis) {
             #expect(back == millis)
         }

@@ -300,6 +300,12 @@ func aRecordingNeverHoldsCredentialsWhateverTheirCase(headers: [String: String],
         Transport(headers: ["apns-topic": "com.example", "Authorization": "bearer x", "apns-collapse-id": "c\u{7F}1"],
                   path: "/3/device/ab\u{9B}12", via: "apns", at: "2026-11-30T10:15:00.120Z"),
         Transport(headers: ["content-type": "application/json"], path: "/push", via: "http"),
+        Transport(via: "http", at: "2026-11-30 10:15:00,5"),   // kept as written
+        { () -> Transport in   // a live stamp: written from its milliseconds
+            var stamped = Transport(headers: ["apns-topic": "com.example"], via: "apns")
+            stamped.stamp(millis: 1_796_033_700_120)
+            return stamped
+        }(),
     ]
     var checked = 0
     let fixtures = root.appendingPathComponent("Tests/ShadeCoreTests/Fixtures")

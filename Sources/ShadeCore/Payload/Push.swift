@@ -129,6 +129,13 @@ public struct Transport: Sendable, Equatable {
         get { time.at }
         set { time.text = newValue.map { .written($0) } ?? .none }
     }
+    /// Whether `at` is what `Timestamp.iso8601` writes of `atMillis` (and not kept as text): then a
+    /// writer can write it from the milliseconds, with no string made.
+    public var atIsWrittenFromMillis: Bool {
+        if case .ofMillis = time.text { return time.millis != nil }
+        return false
+    }
+
     /// The time a live push was received, in milliseconds, its text what `Timestamp.iso8601` writes.
     public mutating func stamp(millis: Int64) {
         time = Time(millis: millis, text: .ofMillis)

@@ -64,30 +64,48 @@ public enum Timestamp {
             && text[23] == UInt8(ascii: "Z") && !(text[17] == UInt8(ascii: "6") && text[18] == UInt8(ascii: "0"))
     }
 
-    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`. Every item of the state JSON writes one, and a
-    /// recording every push's `at`: the 24 bytes are written straight into the string.
+    /// UTC with milliseconds: `2026-11-30T10:15:00.120Z`. Every item of the state JSON writes one: the
+    /// 24 bytes are written straight into the string.
     public static func iso8601(millis: Int64) -> String {
-        let days = floorDiv(millis, 86_400_000)
-        let dayMillis = millis - days * 86_400_000
-        let (year, month, day) = civil(fromDays: days)
-        guard (0...9999).contains(year) else { return iso8601Digits(millis: millis) }
-        return String(unsafeUninitializedCapacity: 24) { out in
-            func put(_ value: Int64, _ width: Int, at start: Int) {
-                var value = value
-                for i in stride(from: start + width - 1, through: start, by: -1) {
-                    out[i] = UInt8(ascii: "0") + UInt8(value % 10)
-                    value /= 10
-                }
-            }
-            put(year, 4, at: 0); out[4] = UInt8(ascii: "-")
-            put(month, 2, at: 5); out[7] = UInt8(ascii: "-")
-            put(day, 2, at: 8); out[10] = UInt8(ascii: "T")
-            put(dayMillis / 3_600_000, 2, at: 11); out[13] = UInt8(ascii: ":")
-            put(dayMillis / 60_000 % 60, 2, at: 14); out[16] = UInt8(ascii: ":")
-            put(dayMillis / 1000 % 60, 2, at: 17); out[19] = UInt8(ascii: ".")
-            put(dayMillis % 1000, 3, at: 20); out[23] = UInt8(ascii: "Z")
-            return 24
+        var fits = true
+        let text = String(unsafeUninitializedCapacity: 24) { out in
+            fits = writeISO8601(millis: millis, into: out)
+            return fits ? 24 : 0
         }
+        return fits ? text : iso8601Digits(millis: millis)
+    }
+
+    /// The same text appended to `bytes`, with no string made: a recording writes one a push.
+    public static func appendISO8601(millis: Int64, to bytes: inout [UInt8]) {
+        var fits = true
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 24) { out in
+            fits = writeISO8601(millis: millis, into: out)
+            if fits { bytes.append(contentsOf: UnsafeBufferPointer(out)) }
+        }
+        if !fits { bytes.append(contentsOf: iso8601Digits(millis: millis).utf8) }
+    }
+
+    /// `iso8601`'s 24 bytes written into `out`, or false for a year outside 0…9999 (which
+    /// `iso8601Digits` writes).
+    private static func writeISO8601(millis: Int64, into out: UnsafeMutableBufferPointer<UInt8>) -> Bool {
+        let days = floorDiv(millis, 86_400_000)
+        let dayMillis = Int(millis - days * 86_400_000)
+        let (year, month, day) = civil(fromDays: days)
+        guard (0...9999).contains(year) else { return false }
+        // Two digits at a time, each a division by a constant (a multiply): a recording writes one a push.
+        @inline(__always) func two(_ value: Int, at i: Int) {
+            out[i] = UInt8(truncatingIfNeeded: 0x30 + value / 10)
+            out[i + 1] = UInt8(truncatingIfNeeded: 0x30 + value % 10)
+        }
+        let y = Int(year), ms = dayMillis % 1000
+        two(y / 100, at: 0); two(y % 100, at: 2); out[4] = UInt8(ascii: "-")
+        two(Int(month), at: 5); out[7] = UInt8(ascii: "-")
+        two(Int(day), at: 8); out[10] = UInt8(ascii: "T")
+        two(dayMillis / 3_600_000, at: 11); out[13] = UInt8(ascii: ":")
+        two(dayMillis / 60_000 % 60, at: 14); out[16] = UInt8(ascii: ":")
+        two(dayMillis / 1000 % 60, at: 17); out[19] = UInt8(ascii: ".")
+        out[20] = UInt8(truncatingIfNeeded: 0x30 + ms / 100); two(ms % 100, at: 21); out[23] = UInt8(ascii: "Z")
+        return true
     }
 
     /// The same, digit by digit: years outside 0…9999 (which the fast path leaves to it) come out as they always did.

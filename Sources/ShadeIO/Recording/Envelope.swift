@@ -16,7 +16,14 @@ public enum Envelope {
             if let value { writer.writeString(value) } else { writer.append("null") }
         }
         writer.append(#"{"at":"#)
-        text(push.transport.at)
+        if push.transport.atIsWrittenFromMillis, let millis = push.transport.atMillis {
+            // Digits and separators: nothing in it to escape.
+            writer.append("\"")
+            Timestamp.appendISO8601(millis: millis, to: &writer.bytes)
+            writer.append("\"")
+        } else {
+            text(push.transport.at)
+        }
         writer.append(#","via":"#)
         text(push.transport.via)
         writer.append(#","path":"#)
