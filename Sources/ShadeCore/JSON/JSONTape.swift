@@ -722,10 +722,7 @@ private struct TapeBuilder {
         switch scan.base[p] {
         case UInt8(ascii: "{"): return try parseObject(p)
         case UInt8(ascii: "["): return try parseArray(p)
-        case quote:
-            let string = try scan.parseString(p)
-            try emit(.string, string.start, string.end, escaped: string.escaped, at: string.next)
-            return string.next
+        case quote: return try stringValue(p)
         case UInt8(ascii: "t"): return try keyword("true", .true, at: p)
         case UInt8(ascii: "f"): return try keyword("false", .false, at: p)
         case UInt8(ascii: "n"): return try keyword("null", .null, at: p)
@@ -739,6 +736,14 @@ private struct TapeBuilder {
         case UInt8(ascii: "/"): throw scan.fail("comments are not JSON", at: p)
         default: throw scan.fail("unexpected \(scan.describeByte(at: p)): expected a value", at: p)
         }
+    }
+
+    /// A string value at `p` (its quote); returns the position after it.
+    @inline(__always)
+    mutating func stringValue(_ p: Int) throws(JSONError) -> Int {
+        let string = try scan.parseString(p)
+        try emit(.string, string.start, string.end, escaped: string.escaped, at: string.next)
+        return string.next
     }
 
     mutating func keyword(_ word: StaticString, _ kind: JSONTape.Kind, at p: Int) throws(JSONError) -> Int {
@@ -809,13 +814,7 @@ private struct TapeBuilder {
             }
             // Most values are strings: read here, without the call and the dispatch of `parseValue`.
             p = scan.skipWhitespace(p + 1)
-            if p < scan.end && scan.base[p] == quote {
-                let string = try scan.parseString(p)
-                try emit(.string, string.start, string.end, escaped: string.escaped, at: string.next)
-                p = scan.skipWhitespace(string.next)
-            } else {
-                p = scan.skipWhitespace(try parseValue(p))
-            }
+            p = scan.skipWhitespace(try p < scan.end && scan.base[p] == quote ? stringValue(p) : parseValue(p))
             members += 1
             guard p < scan.end else { throw scan.fail("unexpected end of input inside an object: expected ',' or '}'", at: p) }
             let b = scan.base[p]

@@ -129,11 +129,11 @@ public struct Transport: Sendable, Equatable {
         get { time.at }
         set { time.text = newValue.map { .written($0) } ?? .none }
     }
-    /// Whether `at` is what `Timestamp.iso8601` writes of `atMillis` (and not kept as text): then a
-    /// writer can write it from the milliseconds, with no string made.
-    public var atIsWrittenFromMillis: Bool {
-        if case .ofMillis = time.text { return time.millis != nil }
-        return false
+    /// The milliseconds `at` is written from when it keeps no text of its own (it is what
+    /// `Timestamp.iso8601` writes of them): a writer can then write it with no string made.
+    public var atWrittenFromMillis: Int64? {
+        if case .ofMillis = time.text { return time.millis }
+        return nil
     }
 
     /// The time a live push was received, in milliseconds, its text what `Timestamp.iso8601` writes.

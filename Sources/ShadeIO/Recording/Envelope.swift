@@ -16,7 +16,7 @@ public enum Envelope {
             if let value { writer.writeString(value) } else { writer.append("null") }
         }
         writer.append(#"{"at":"#)
-        if push.transport.atIsWrittenFromMillis, let millis = push.transport.atMillis {
+        if let millis = push.transport.atWrittenFromMillis {
             // Digits and separators: nothing in it to escape.
             writer.append("\"")
             Timestamp.appendISO8601(millis: millis, to: &writer.bytes)
