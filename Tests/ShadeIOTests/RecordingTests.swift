@@ -361,3 +361,40 @@ func aRecordingNeverHoldsCredentialsWhateverTheirCase(headers: [String: String],
     #expect(PushHeaders.metadata(headers) == ["apns-topic": "last"])
     #expect(PushHeaders.metadata(HTTPHeaders([HTTPHeaderField(name: "host", value: "x")])) == [:])
 }
+
+/// DECISIONS 134: a live request whose metadata, path, `via` and channel repeat a recent one's shares
+/// its transport's box; any difference (a value, a name's case, the order, a field more or less, a
+/// header that is not metadata aside) makes a new one. Each transport handed out, over a stream of
+/// requests that repeat and vary (more kinds than the few kept), is the one made afresh from that
+/// request alone, header order included.
+@Test func D1_aLiveRequestSharesATransportOnlyWithRequestsOfTheSameMetadata() {
+    let plain = Channel(framing: .http1), h2 = Channel(framing: .http2, tls: "TLSv1.3", serverName: "api.push.apple.com")
+    let kinds: [(fields: [(String, String)], path: String, via: String?, channel: Channel?)] = [
+        ([("content-type", "application/json"), ("host", "a")], "/push/send-to-user", "send-to-user", plain),
+        ([("content-type", "application/json"), ("host", "b")], "/push/send-to-user", "send-to-user", plain),   // not metadata aside
+        ([("Content-Type", "application/json")], "/push/send-to-user", "send-to-user", plain),                   // a name's case
+        ([("content-type", "application/json; charset=utf-8")], "/push/send-to-user", "send-to-user", plain),    // a value
+        ([("apns-topic", "com.example"), ("apns-push-type", "alert")], "/3/device/ab12", "apns", h2),
+        ([("apns-push-type", "alert"), ("apns-topic", "com.example")], "/3/device/ab12", "apns", h2),             // the order
+        ([("apns-topic", "com.example")], "/3/device/ab12", "apns", h2),                                         // a field less
+        ([("apns-topic", "com.example"), ("apns-push-type", "alert")], "/3/device/cd34", "apns", h2),             // the path
+        ([("apns-topic", "com.example"), ("apns-push-type", "alert")], "/3/device/ab12", "apns", plain),          // the channel
+        ([("apns-topic", "com.example"), ("apns-push-type", "alert")], "/3/device/ab12", nil, h2),                // via
+        ([("apns-topic", "com.example"), ("apns-push-type", "alert")], "/3/device/ab12", "apns", nil),
+        ([("apns-topic", "com.examplf"), ("apns-push-type", "alert")], "/3/device/ab12", "apns", h2),            // one byte
+        ([("apns-x", "yz")], "/3/device/ab12", "apns", h2),
+        ([("apns-xy", "z")], "/3/device/ab12", "apns", h2),                                                     // a byte moved
+        ([], "/push/send-to-user", "send-to-user", plain),
+    ]
+    var recent = RecentTransports()
+    var rng = SystemRandomNumberGenerator()
+    let order = (0..<200).map { step in step < kinds.count * 2 ? step % kinds.count : Int.random(in: 0..<kinds.count, using: &rng) }
+    for kind in order.map({ kinds[$0] }) {
+        let headers = HTTPHeaders(kind.fields.map { HTTPHeaderField(name: $0.0, value: $0.1) })
+        let got = recent.transport(headers: headers, path: kind.path, via: kind.via, channel: kind.channel)
+        let fresh = Transport(headers: PushHeaders.metadata(headers), path: kind.path, via: kind.via, channel: kind.channel)
+        #expect(got == fresh)
+        #expect(got.headers.map { [$0.key, $0.value] } == fresh.headers.map { [$0.key, $0.value] }, "\(kind.fields)")
+        #expect(got.path == kind.path && got.via == kind.via && got.channel == kind.channel && got.atMillis == nil)
+    }
+}

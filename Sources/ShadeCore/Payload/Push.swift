@@ -184,8 +184,13 @@ public struct Transport: Sendable, Equatable {
     /// Whether this transport's fields but the time are these, header order included: then its box
     /// can stand for a new one's.
     public func hasFields(headers: HeaderFields, path: String?, via: String?, channel: Channel?) -> Bool {
+        hasFields(path: path, via: via, channel: channel) && fields.values.headers.isIdentical(to: headers)
+    }
+
+    /// Whether this transport's fields but the headers and the time are these.
+    public func hasFields(path: String?, via: String?, channel: Channel?) -> Bool {
         let values = fields.values
-        return values.path == path && values.via == via && values.channel == channel && values.headers.isIdentical(to: headers)
+        return values.path == path && values.via == via && values.channel == channel
     }
 
     /// This transport's fields with `other`'s time.

@@ -139,7 +139,7 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
     /// The bytes a field's two lengths take before its name.
     static let lengthBytes = 8
 
-    private static func lengths(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    static func lengths(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> UInt64 {
         (UInt64(UInt32(name.count)) | UInt64(UInt32(value.count)) << 32).littleEndian
     }
 

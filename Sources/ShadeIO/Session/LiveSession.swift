@@ -623,6 +623,9 @@ public final class LiveSession: ConnectionHandler {
         return .json(Array(StateJSON.text(states(platforms)).utf8))
     }
 
+    /// The transports of the last few requests' metadata, shared by the pushes of requests that repeat it.
+    private var recentTransports = RecentTransports()
+
     private var lastCredentialNote: (refusal: CredentialRefusal, service: String, note: String)?
 
     /// Each connection's last request source, `tcp 127.0.0.1:5000#4 POST /3/device/ab12`: a client
@@ -656,8 +659,8 @@ public final class LiveSession: ConnectionHandler {
             }
             note = lastCredentialNote!.note
         }
-        let transport = Transport(headers: PushHeaders.metadata(request.headers), path: request.path, via: route.via,
-                                  channel: connection.channel)
+        let transport = recentTransports.transport(headers: request.headers, path: request.path, via: route.via,
+                                                   channel: connection.channel)
         if let count = intake.pushCount(request.body, ifOver: ServiceChecks.batchLimit(route.service)),
            let tooMany = ServiceChecks.batchRefusal(pushes: count, service: route.service) {
             rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message, service: route.service)
