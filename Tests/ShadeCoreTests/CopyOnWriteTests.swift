@@ -1,7 +1,7 @@
 import Testing
 @testable import ShadeCore
 
-/// `Content`, `Item` and `Line` keep their fields in a box their copies share until one changes: each copy
+/// `Push`, `Content`, `Item` and `Line` keep their fields in a box their copies share until one changes: each copy
 /// must still behave as a value, whichever field changes and however (set, appended to, through an
 /// optional, inside a nested item).
 struct CopyOnWriteTests {
@@ -97,6 +97,41 @@ struct CopyOnWriteTests {
         samePush.pushID = 4
         #expect(samePush != original)
     }
+}
+
+/// A push keeps its fields in one box its copies share (DECISIONS 135): a copy changed in any field, and
+/// however (set, appended to, a transport stamped in place), leaves the original as it was; two pushes
+/// are equal by their fields, the payload compared by what it holds.
+@Test func aPushCopyThatChangesLeavesTheOriginalAsItWas() throws {
+    func sample() throws -> Push {
+        var push = Push(id: 7, payload: try JSONParser.parse(#"{"aps":{"alert":"hi"}}"#), shape: .apns,
+                        transport: Transport(headers: ["apns-topic": "com.example"], path: "/3/device/ab12", via: "apns"),
+                        source: SourcePosition(name: "tcp 127.0.0.1:5000#1 POST /3/device/ab12"))
+        push.notes = ["the push service would answer 403"]
+        return push
+    }
+    let original = try sample()
+    let changes: [(inout Push) throws -> Void] = [
+        { $0.id = 8 },
+        { $0.shape = .fcmV1 },
+        { $0.payload = try JSONParser.parse(#"{"aps":{"alert":"ho"}}"#) },
+        { $0.transport.stamp(millis: 1_700_000_000_000) },
+        { $0.transport.headers["apns-topic"] = "com.other" },
+        { $0.source.line = 3 },
+        { $0.notes.append("read as aes128gcm") },
+        { $0.notes = [] },
+    ]
+    for (index, change) in changes.enumerated() {
+        var copy = original
+        try change(&copy)
+        #expect(copy != original, "change \(index)")
+        #expect(original == (try sample()), "change \(index)")
+        #expect(original.id == 7 && original.shape == .apns && original.notes == ["the push service would answer 403"])
+        #expect(original.transport.atMillis == nil && original.transport.headers["apns-topic"] == "com.example" && original.source.line == nil)
+        #expect(original.payload == (try JSONParser.parse(#"{"aps":{"alert":"hi"}}"#)))
+    }
+    // Made apart from the same bytes: equal, though they share no box and no store.
+    #expect(try sample() == (try sample()))
 }
 
 /// A `Channel` keeps its facts in one immutable box its copies share: it must still compare, hash and

@@ -207,36 +207,103 @@ public struct Transport: Sendable, Equatable {
 
     public func header(_ name: String) -> String? { headers[name.lowercased()] }
 
-    /// A header name as stored: lower-cased, without making a new string when it is already.
-
     /// Headers an envelope may carry: push metadata, never credentials (DESIGN: recording).
     public static let credentialHeaders: Set<String> = ["authorization", "x-api-key", "x-server-secret", "cookie", "proxy-authorization"]
 }
 
 /// One received payload with its transport metadata: the unit every counter counts.
+///
+/// Its fields lie in a box its copies share until one changes (copy on write): a push is copied into
+/// its outcome, its admission, its arrival and each center's newest item, and inline each copy
+/// retained its store, transport, source and notes one by one (DECISIONS 135).
 public struct Push: Sendable, Equatable {
     /// 1-based arrival number: stable ids for replies, traces and generated item keys.
-    public var id: Int
+    public var id: Int {
+        get { fields.id }
+        _modify {
+            let own = writable
+            yield &own.id
+        }
+    }
     /// The payload as received: its bytes and tape, which every reading reads in place.
-    public var store: PayloadStore
-    public var shape: PayloadShape
-    public var transport: Transport
-    public var source: SourcePosition
+    public var store: PayloadStore {
+        get { fields.store }
+        _modify {
+            let own = writable
+            yield &own.store
+        }
+    }
+    public var shape: PayloadShape {
+        get { fields.shape }
+        _modify {
+            let own = writable
+            yield &own.shape
+        }
+    }
+    public var transport: Transport {
+        get { fields.transport }
+        _modify {
+            let own = writable
+            yield &own.transport
+        }
+    }
+    public var source: SourcePosition {
+        get { fields.source }
+        _modify {
+            let own = writable
+            yield &own.source
+        }
+    }
     /// What the route that took the push noticed beside its payload: how a Web Push body was read,
     /// what a real service would have answered where Shade let it through. Shown by the inspector and
     /// the headless log; not recorded (a recording holds what the device got).
-    public var notes: [String] = []
+    public var notes: [String] {
+        get { fields.notes }
+        _modify {
+            let own = writable
+            yield &own.notes
+        }
+    }
+
+    private var box: CopyOnWrite<Fields>
+    private var fields: Fields { box.read }
+    private var writable: Fields { mutating get { box.writable } }
+
+    // @unchecked: a box is changed only through `writable`, by the one push that holds it.
+    private final class Fields: CopiedOnWrite, @unchecked Sendable {
+        var id: Int
+        var store: PayloadStore
+        var shape: PayloadShape
+        var transport: Transport
+        var source: SourcePosition
+        var notes: [String] = []
+
+        init(id: Int, store: PayloadStore, shape: PayloadShape, transport: Transport, source: SourcePosition) {
+            self.id = id
+            self.store = store
+            self.shape = shape
+            self.transport = transport
+            self.source = source
+        }
+
+        func copy() -> Self { Self(copying: self) }
+
+        required init(copying other: Fields) {
+            id = other.id
+            store = other.store
+            shape = other.shape
+            transport = other.transport
+            source = other.source
+            notes = other.notes
+        }
+    }
 
     public init(id: Int, payload: JSON, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
         self.init(id: id, store: PayloadStore.make(payload), shape: shape, transport: transport, source: source)
     }
 
     public init(id: Int, store: PayloadStore, shape: PayloadShape, transport: Transport = Transport(), source: SourcePosition) {
-        self.id = id
-        self.store = store
-        self.shape = shape
-        self.transport = transport
-        self.source = source
+        box = CopyOnWrite(Fields(id: id, store: store, shape: shape, transport: transport, source: source))
     }
 
     /// The payload as a tree, built from the bytes each time it is read (the inspector, lint, a
@@ -253,7 +320,8 @@ public struct Push: Sendable, Equatable {
 
     /// Two pushes are equal when they hold the same payload, however it was written.
     public static func == (a: Push, b: Push) -> Bool {
-        a.id == b.id && a.shape == b.shape && a.transport == b.transport && a.source == b.source && a.notes == b.notes
+        if a.box.shares(with: b.box) { return true }
+        return a.id == b.id && a.shape == b.shape && a.transport == b.transport && a.source == b.source && a.notes == b.notes
             && (a.store === b.store || a.payload == b.payload)
     }
 
