@@ -236,6 +236,26 @@ func malformedRequestsAreRefused(text: String, error: HTTPRequestError) {
         == "HTTP/1.1 200 OK\r\napns-id: A-1\r\nContent-Type: application/json\r\nContent-Length: 21\r\nConnection: keep-alive\r\n\r\n")
 }
 
+/// A connection's replies are written straight into its output (DECISIONS 136): each lands after what
+/// the output already holds, byte for byte what `serialized` gives, however many share the output.
+@Test func repliesWrittenIntoAnOutputFollowWhatItHolds() {
+    let replies: [(HTTPResponse, Bool, HTTPVersion, Bool)] = [
+        (.json(status: 200, "{\"id\":1}", headers: ["apns-id": "A-1"]), true, .http1_1, false),
+        (HTTPResponse(status: 204), true, .http1_1, false),
+        (.error(status: 413, "too large"), false, .http1_1, false),
+        (.json(status: 200, "{}"), true, .http1_0, true),
+        (HTTPResponse(status: 200, headers: ["apns-id": "A\r\nX: y"], body: Array(repeating: 0x41, count: 5000)), true, .http1_1, false),
+    ]
+    var output = Array("partial reply already queued".utf8)
+    var expected = output
+    for round in 0..<40 {
+        let (response, keepAlive, version, omitBody) = replies[round % replies.count]
+        response.serialize(into: &output, keepAlive: keepAlive, version: version, omitBody: omitBody)
+        expected += response.serialized(keepAlive: keepAlive, version: version, omitBody: omitBody)
+        #expect(output == expected, "round \(round)")
+    }
+}
+
 /// An echoed value with CR LF, a C1 control or a non-ASCII letter goes out as `SafeText.line` makes
 /// it: no header of its own can start, and the clean fields around it are written as they are.
 @Test func aResponseHeaderIsWrittenThroughTheOneGate() {

@@ -336,13 +336,22 @@ public struct HTTPResponse: Equatable, Sendable {
     /// and `Connection: close` is added when the server will close after this response.
     /// A reply to `HEAD` carries the length but not the body.
     public func serialized(keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) -> [UInt8] {
+        var bytes: [UInt8] = []
+        serialize(into: &bytes, keepAlive: keepAlive, version: version, omitBody: omitBody)
+        return bytes
+    }
+
+    /// `serialized`'s bytes appended to `bytes`: a connection's replies go straight into its output,
+    /// with no array of their own to make, copy and free per request.
+    public func serialize(into bytes: inout [UInt8], keepAlive: Bool = true, version: HTTPVersion = .http1_1, omitBody: Bool = false) {
         // Values may echo what a client sent (`apns-id`): they pass the one gate, so no control
         // character (a C1 CSI, a tab) goes back out and no CR LF can start a header of its own.
         // Written as bytes, each string copied whole: a flood answers every request with one of these.
-        var bytes: [UInt8] = []
         var headerBytes = 0
         headers.forEachField { name, value in headerBytes += name.count + value.count + 4 }
-        bytes.reserveCapacity(96 + headerBytes + (omitBody ? 0 : body.count))
+        // Grown geometrically, as appending would: a pipelining client's replies share one output.
+        let needed = bytes.count + 96 + headerBytes + (omitBody ? 0 : body.count)
+        if bytes.capacity < needed { bytes.reserveCapacity(max(needed, bytes.capacity * 2)) }
         func text(_ text: String) { Self.append(text, to: &bytes) }
         func safe(_ text: String) { Self.append(SafeText.line(text), to: &bytes) }   // clean text comes back as it is
         func number(_ value: Int) { UTF8Text.appendDecimal(value, to: &bytes) }
@@ -387,7 +396,6 @@ public struct HTTPResponse: Equatable, Sendable {
         }
         end()
         if !omitBody { bytes += body }
-        return bytes
     }
 
     /// The string's UTF-8, copied whole (`UTF8Text.append`).

@@ -226,9 +226,9 @@ public struct HTTPRequestParser {
             return nil
         }
         guard let requestLine else { throw .malformed("empty request line") }
-        var request = try Self.parseRequestLine(requestLine)
-        request.headers = fields
-        pending = request   // its last use: moved, not copied
+        // Made where it is kept: a local request stored into `pending` was copied, each field retained.
+        pending = try Self.parseRequestLine(requestLine)
+        pending!.headers = fields
         return try frameBody()
     }
 

@@ -59,7 +59,8 @@ final class HTTP1Framing: Framing {
             if output.count >= limit { return .full }
             do {
                 guard let event = try parser.next() else { return .open }
-                switch event {
+                // Consumed: the request is moved out of the event, not copied (a copy retained each field).
+                switch consume event {
                 case .continueRequested:
                     output += Array("HTTP/1.1 100 Continue\r\n\r\n".utf8)
                 case .request(let request):
@@ -69,11 +70,11 @@ final class HTTP1Framing: Framing {
                     }
                     let response = handler.respond(to: request, from: info)
                     let keepAlive = request.keepAlive && !response.headers.lists("Connection", token: "close")
-                    output += response.serialized(keepAlive: keepAlive, version: request.version, omitBody: request.method == "HEAD")
+                    response.serialize(into: &output, keepAlive: keepAlive, version: request.version, omitBody: request.method == "HEAD")
                     if !keepAlive { closing = true }
                 }
             } catch {
-                output += handler.respond(toRefused: error, from: info).serialized(keepAlive: false)
+                handler.respond(toRefused: error, from: info).serialize(into: &output, keepAlive: false)
                 closing = true
             }
         }
@@ -87,7 +88,7 @@ final class HTTP1Framing: Framing {
     func timedOut(afterMillis millis: Int64, into output: inout [UInt8]) {
         guard !closing else { return }
         closing = true
-        output += handler.respond(toRefused: .timedOut(afterMillis: millis), from: info).serialized(keepAlive: false)
+        handler.respond(toRefused: .timedOut(afterMillis: millis), from: info).serialize(into: &output, keepAlive: false)
     }
 }
 

@@ -32,14 +32,15 @@ enum BodyEncoding {
         }
     }
 
-    /// `request` with its body decoded and `Content-Encoding` removed; unchanged when there is nothing
-    /// to undo (no coding, `identity`, or a Web Push encryption).
-    static func decoded(_ request: HTTPRequest, limit: Int) -> Result<HTTPRequest, Failure> {
+    /// `request` with its body decoded and `Content-Encoding` removed; nil when there is nothing to
+    /// undo (no coding, `identity`, or a Web Push encryption), so the request is read as it came
+    /// rather than copied.
+    static func decoded(_ request: HTTPRequest, limit: Int) -> Result<HTTPRequest?, Failure> {
         let codings = request.headers.values(for: "content-encoding")
             .flatMap { $0.split(separator: ",") }
             .map { ASCII.trimmed($0).lowercased() }
             .filter { !$0.isEmpty && $0 != "identity" }
-        guard !codings.isEmpty, !codings.contains(where: encryptions.contains) else { return .success(request) }
+        guard !codings.isEmpty, !codings.contains(where: encryptions.contains) else { return .success(nil) }
         var body = request.body
         // Codings are listed in the order they were applied: undo the last first.
         for coding in codings.reversed() {

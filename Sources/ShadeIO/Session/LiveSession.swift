@@ -464,12 +464,14 @@ public final class LiveSession: ConnectionHandler {
 
     /// Takes what a route or NDJSON line brought: stamps the time received, refuses what the service
     /// refuses, records the rest (written before the reply goes out) and applies everything.
-    func admit(_ outcomes: [Intake.Outcome], service: PushService) -> [Admission] {
+    func admit(_ outcomes: consuming [Intake.Outcome], service: PushService) -> [Admission] {
         let now = wallClock.nowMillis()
         var admissions: [Admission] = []
         admissions.reserveCapacity(outcomes.count)
-        for outcome in outcomes {
-            switch outcome {
+        for index in outcomes.indices {
+            // Moved out of the array: the push is then its box's one holder, and numbering and
+            // stamping it change that box instead of copying it (DECISIONS 135).
+            switch Self.take(&outcomes[index]) {
             case .rejected(var rejection):
                 refusedCount += 1
                 rejection.reaches = service.platforms
@@ -549,13 +551,19 @@ public final class LiveSession: ConnectionHandler {
 
     private func answer(_ received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         // Compressed bodies are undone here, between framing and routes, whichever framing carried them.
-        let request: HTTPRequest
+        // A request with nothing to undo is routed as it came (a copy retained each of its fields).
         switch BodyEncoding.decoded(received, limit: loop.configuration.httpLimits.maxBodyBytes) {
-        case .success(let decoded): request = decoded
+        case .success(nil):
+            return route(received, from: connection)
+        case .success(let decoded?):
+            return route(decoded, from: connection)
         case .failure(let failure):
             rejectUnreadable(source: SourcePosition(name: "\(connection) \(received.method) \(received.path)"), reason: failure.message)
             return .error(status: failure.status, failure.message)
         }
+    }
+
+    private func route(_ request: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         switch Route.match(method: request.method, path: request.path) {
         case .notFound:
             let body = JSONObject([
@@ -680,7 +688,8 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: tooMany.message, service: route.service)
             return replies.requestError(route, tooMany)
         }
-        let admissions = admit(outcomes, service: route.service)
+        let isBatch = Self.isBatch(request.body, outcomes)
+        let admissions = admit(consume outcomes, service: route.service)
         if route == .expo {
             for case .accepted(let push) in admissions {
                 for ticket in replies.expoTickets(for: push, unregistered: services.unregistered) {
@@ -688,7 +697,7 @@ public final class LiveSession: ConnectionHandler {
                 }
             }
         }
-        return replies.http(route, admissions, isBatch: Self.isBatch(request.body, outcomes), request: request,
+        return replies.http(route, admissions, isBatch: isBatch, request: request,
                             unregistered: services.unregistered)
     }
 
@@ -797,10 +806,11 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: connection.description, line: lineNumber), reason: tooMany.message)
             return replies.genericBytes([.refused(nil, tooMany)], isBatch: false)
         }
-        let transport = Transport(via: "ndjson", channel: connection.channel)
+        let transport = recentTransports.transport(headers: HTTPHeaders(), path: nil, via: "ndjson", channel: connection.channel)
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport,
                                        oneLine: true)
-        return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: Self.isBatch(line, outcomes))
+        let isBatch = Self.isBatch(line, outcomes)
+        return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: isBatch)
     }
 
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
@@ -848,20 +858,25 @@ public final class LiveSession: ConnectionHandler {
     /// the route's note. Changed where it lies: the push is taken out first (a placeholder stands in),
     /// so it is the only holder of its fields, and neither it nor its notes are copied.
     static func amend(_ outcome: inout Intake.Outcome, withoutLine: Bool, note: String?) {
-        switch outcome {
+        switch take(&outcome) {
         case .push(var push):
-            outcome = placeholder
             if withoutLine { push.source.line = nil }
             if let note { push.notes.append(note) }
             outcome = .push(push)
         case .rejected(var rejection):
-            outcome = placeholder
             if withoutLine { rejection.source.line = nil }
             outcome = .rejected(rejection)
         }
     }
 
     private static let placeholder = Intake.Outcome.rejected(Rejection(source: SourcePosition(name: ""), reason: ""))
+
+    /// The outcome, moved out with a placeholder left in its place.
+    private static func take(_ outcome: inout Intake.Outcome) -> Intake.Outcome {
+        var taken = placeholder
+        swap(&taken, &outcome)
+        return taken
+    }
 }
 
 /// The loop's handler: forwards to the session without owning it (the session owns the loop, and the

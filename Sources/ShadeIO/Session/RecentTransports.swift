@@ -1,7 +1,7 @@
 import Glibc
 import ShadeCore
 
-/// The transports of the last few live requests, each beside the push metadata it was made from as
+/// The transports of the last few live requests (and NDJSON lines), each beside the push metadata it was made from as
 /// the request carried it: the bytes of its `PushHeaders.isMetadata` fields, in order. A backend
 /// sends the same metadata to the same path over and over, and a pool of connections takes turns,
 /// so a request whose metadata, path, `via` and channel match one of these shares its box instead of
@@ -20,7 +20,7 @@ struct RecentTransports {
     /// As many as `Intake` keeps for a recording's routes.
     static let count = 4
 
-    mutating func transport(headers: HTTPHeaders, path: String, via: String?, channel: Channel?) -> Transport {
+    mutating func transport(headers: HTTPHeaders, path: String?, via: String?, channel: Channel?) -> Transport {
         scratch.removeAll(keepingCapacity: true)
         headers.forEachField { name, value in
             guard PushHeaders.isMetadata(name) else { return }
