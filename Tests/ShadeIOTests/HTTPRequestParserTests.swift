@@ -356,6 +356,25 @@ func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
     #expect(edited == HTTPHeaders([given[1], HTTPHeaderField(name: "HOST", value: "one")]))
     #expect(edited != fromBytes)
     #expect(HTTPHeaders() == HTTPHeaders([]))
+
+    // A field is laid out on the stack up to 512 bytes with its lengths, appended in parts past it:
+    // fields around that size, and many after each other, read back the same whichever way they came.
+    let long = [HTTPHeaderField(name: "x-a", value: String(repeating: "v", count: 512 - 8 - 3)),
+                HTTPHeaderField(name: "x-b", value: String(repeating: "w", count: 513 - 8 - 3)),
+                HTTPHeaderField(name: "apns-topic", value: String(repeating: "é", count: 3000))]
+        + (0..<40).map { HTTPHeaderField(name: "x-\($0)", value: String(repeating: "z", count: $0 * 13)) }
+    var grown = HTTPHeaders()
+    for field in long { grown.add(field.name, field.value) }
+    #expect(grown.fields == long && grown.count == long.count)
+    #expect(grown["APNS-TOPIC"] == long[2].value && grown["x-b"] == long[1].value)
+    var head = "POST / HTTP/1.1\r\n" + long.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
+    var parser = HTTPRequestParser(limits: HTTPLimits(maxHeaderBytes: 1 << 20))
+    head.withUTF8 { parser.append($0) }
+    guard case .request(let parsed)? = try? parser.next() else {
+        Issue.record("the head did not parse")
+        return
+    }
+    #expect(parsed.headers == grown)
 }
 
 /// A reply's fields are written from their bytes when they are clean, through the one gate when not.

@@ -120,13 +120,24 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
     public mutating func add(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) {
         // Room for the field first (a reply's one or two fields fit the first 128 bytes), so the three
         // copies below are copies, with no growth checked between them.
-        let needed = storage.count + Self.lengthBytes + name.count + value.count
+        let fieldBytes = Self.lengthBytes + name.count + value.count
+        let needed = storage.count + fieldBytes
         if storage.capacity < needed { storage.reserveCapacity(Swift.max(needed, 2 * storage.capacity, 128)) }
+        count += 1
+        // Laid out on the stack and appended once: each append cost more than its bytes' copy, and an
+        // HTTP/2 request's fields arrive one by one, six or more a request. A long field is appended
+        // in its three parts.
+        if fieldBytes <= 512 {
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: fieldBytes) { field in
+                _ = Self.write(name: name, value: value, into: field, at: 0)
+                storage.append(contentsOf: UnsafeBufferPointer(field))
+            }
+            return
+        }
         var lengths = Self.lengths(name: name, value: value)
         withUnsafeBytes(of: &lengths) { storage.append(contentsOf: $0.assumingMemoryBound(to: UInt8.self)) }
         storage.append(contentsOf: name)
         storage.append(contentsOf: value)
-        count += 1
     }
 
     /// Fields laid out by `write(name:value:into:at:)`, `count` of them (HTTP/1.1's parser writes a
