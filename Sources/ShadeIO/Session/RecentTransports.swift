@@ -1,8 +1,9 @@
 import Glibc
 import ShadeCore
 
-/// The transports of the last few live requests (and NDJSON lines), each beside the push metadata it was made from as
-/// the request carried it: the bytes of its `PushHeaders.isMetadata` fields, in order. A backend
+/// The transports of the last few live requests (and NDJSON lines), each beside the push metadata it
+/// was made from as the request carried it: the bytes of its `PushHeaders.isMetadata` fields, in
+/// order, compared where the request's fields lie. A backend
 /// sends the same metadata to the same path over and over, and a pool of connections takes turns,
 /// so a request whose metadata, path, `via` and channel match one of these shares its box instead of
 /// making the fields' strings and a box again (DECISIONS 134). What the box holds is exactly what
@@ -15,12 +16,17 @@ struct RecentTransports {
     }
 
     private var entries: [Entry] = []
-    /// The request at hand's metadata bytes, kept from request to request so none allocates them.
+    /// The metadata bytes of a request that matched none, kept from miss to miss.
     private var scratch: [UInt8] = []
     /// As many as `Intake` keeps for a recording's routes.
     static let count = 4
 
     mutating func transport(headers: HTTPHeaders, path: String?, via: String?, channel: Channel?) -> Transport {
+        for index in entries.indices
+        where entries[index].transport.hasFields(path: path, via: via, channel: channel) && Self.holds(entries[index].metadata, metadataOf: headers) {
+            entries.swapAt(0, index)   // the most recent first: most requests repeat the one before
+            return entries[0].transport
+        }
         scratch.removeAll(keepingCapacity: true)
         headers.forEachField { name, value in
             guard PushHeaders.isMetadata(name) else { return }
@@ -28,20 +34,33 @@ struct RecentTransports {
             scratch.append(contentsOf: name)
             scratch.append(contentsOf: value)
         }
-        for index in entries.indices
-        where Self.same(entries[index].metadata, scratch) && entries[index].transport.hasFields(path: path, via: via, channel: channel) {
-            entries.swapAt(0, index)   // the most recent first: most requests repeat the one before
-            return entries[0].transport
-        }
         let made = Transport(headers: PushHeaders.metadata(headers), path: path, via: via, channel: channel)
         if entries.count == Self.count { entries.removeLast() }
         entries.insert(Entry(metadata: scratch, transport: made), at: 0)
         return made
     }
 
-    private static func same(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a.count == b.count && a.withUnsafeBufferPointer { a in
-            b.withUnsafeBufferPointer { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+    /// Whether `metadata` is the metadata fields of `headers`, compared where both lie (a match, the
+    /// usual case, builds nothing).
+    private static func holds(_ metadata: [UInt8], metadataOf headers: HTTPHeaders) -> Bool {
+        metadata.withUnsafeBufferPointer { kept in
+            var offset = 0
+            // nil goes on to the next field; false stops at the first that differs.
+            let differs: Bool? = headers.first { name, value in
+                guard PushHeaders.isMetadata(name) else { return nil }
+                let next = offset + HTTPHeaders.lengthBytes + name.count + value.count
+                guard next <= kept.count,
+                      UnsafeRawPointer(kept.baseAddress! + offset).loadUnaligned(as: UInt64.self) == HTTPHeaders.lengths(name: name, value: value),
+                      same(kept.baseAddress! + offset + HTTPHeaders.lengthBytes, name),
+                      same(kept.baseAddress! + offset + HTTPHeaders.lengthBytes + name.count, value) else { return false }
+                offset = next
+                return nil
+            }
+            return differs == nil && offset == kept.count
         }
+    }
+
+    private static func same(_ kept: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        bytes.isEmpty || memcmp(kept, bytes.baseAddress!, bytes.count) == 0
     }
 }
