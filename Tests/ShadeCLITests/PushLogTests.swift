@@ -37,3 +37,27 @@ func aNoteLineIsSafeAndTheSameEachTimeItIsWritten(note: String) throws {
         #expect(log.lines(for: arrival, placed: PushLog.Placed()) == ["#1 note: \(note)"])
     }
 }
+
+/// An elsewhere line names the platforms the push reached: those whose center took it (any effect but
+/// `elsewhere`, as the elsewhere tally counts), and, where no center said, those its payload reaches.
+/// The text is kept from push to push, so a change of the platforms alone must change it.
+@Test(arguments: [
+    ([Platform.android: Arrival.Effect.elsewhere, .ios: .shown, .web: .elsewhere], "iOS"),
+    ([.android: .elsewhere, .ios: .silent, .web: .waiting], "iOS, Web"),
+    ([.android: .elsewhere, .ios: .rejected("BadDeviceToken"), .web: .elsewhere], "iOS"),
+    ([.android: .elsewhere, .ios: .elsewhere, .web: .elsewhere], ""),
+    ([.android: .elsewhere], "iOS"),
+    ([.android: .elsewhere, .ios: .elsewhere], ""),
+    ([.android: .elsewhere, .web: .call], "iOS, Web"),
+])
+func anElsewhereLineNamesThePlatformsThePushReached(effects given: [Platform: Arrival.Effect], named: String) throws {
+    let log = PushLog(platforms: [.android])
+    var effects = Arrival.Effects()
+    for (platform, effect) in given { effects[platform] = effect }
+    let push = Push(id: 3, payload: try JSONParser.parse(#"{"aps": {"alert": "hi"}}"#), shape: .apns, source: SourcePosition(name: "t"))
+    let first = Arrival(push: push, source: push.source, refusal: nil, effects: Arrival.Effects())
+    // The line before, with no center's say, names what the payload reaches; the one after its own.
+    #expect(log.lines(for: first, placed: PushLog.Placed()) == ["#3 android: elsewhere (APNs payload for iOS)"])
+    let arrival = Arrival(push: push, source: push.source, refusal: nil, effects: effects)
+    #expect(log.lines(for: arrival, placed: PushLog.Placed()) == ["#3 android: elsewhere (APNs payload for \(named))"])
+}

@@ -57,6 +57,13 @@ public struct Arrival: Sendable, Equatable {
             }
         }
 
+        /// Whether the push reached `platform`: its center took it (anything but `elsewhere`, SPEC §1).
+        /// What the elsewhere tally counts and the log's `elsewhere (… for …)` names.
+        public func reached(_ platform: Platform) -> Bool {
+            guard let effect = self[platform] else { return false }
+            return effect != .elsewhere
+        }
+
         /// The effects set, in `Platform.allCases` order.
         public var values: [Effect] { Platform.allCases.compactMap { self[$0] } }
 
@@ -441,7 +448,7 @@ public final class LiveSession: ConnectionHandler {
                 : .shown
         }
         if announce {
-            elsewhereTally.add(missed: { effects[$0] == .elsewhere }, reached: { effects[$0] != nil && effects[$0] != .elsewhere })
+            elsewhereTally.add(missed: { effects[$0] == .elsewhere }, reached: effects.reached)
         }
         // Seeking back rebuilds what was seen already: only news counts as a new rejection.
         if !fresh.isEmpty && announce {

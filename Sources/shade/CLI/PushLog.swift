@@ -112,7 +112,7 @@ final class PushLog {
             out.append(0x20)
             UTF8Text.append(platform.rawValue, to: &out)
             out += Self.colonSpace
-            describe(arrival.effects[platform] ?? .elsewhere, push: push, platform: platform, placed: placed,
+            describe(arrival.effects[platform] ?? .elsewhere, push: push, effects: arrival.effects, platform: platform, placed: placed,
                      elsewhere: &elsewhereText, into: &out)
             UTF8Text.append(channel, to: &out)
             Console.endLine(in: &out, from: start)
@@ -168,14 +168,14 @@ final class PushLog {
         return " [\(channel.description)]"
     }
 
-    private func describe(_ effect: Arrival.Effect, push: Push, platform: Platform, placed: Placed,
+    private func describe(_ effect: Arrival.Effect, push: Push, effects: Arrival.Effects, platform: Platform, placed: Placed,
                           elsewhere text: inout [UInt8]?, into out: inout [UInt8]) {
         switch effect {
         case .rejected(let reason):
             UTF8Text.append("rejected: ", to: &out)
             UTF8Text.append(reason, to: &out)
         case .elsewhere:
-            if text == nil { text = elsewhere(push) }
+            if text == nil { text = elsewhere(push, effects: effects) }
             out += text!
         case .silent:
             UTF8Text.append("silent", to: &out)
@@ -215,13 +215,20 @@ final class PushLog {
     }
 
     /// `elsewhere (APNs payload for iOS)`, kept for the last shape and platforms it was for: a flood's
-    /// pushes mostly share both, and the text cost more than the rest of the line.
-    private var lastElsewhere: (shape: PayloadShape, reached: [Platform], text: [UInt8])?
+    /// pushes mostly share both, and the text cost more than the rest of the line. The platforms are
+    /// those the push reaches, one bit each by `Platform.allCases` index, read off the arrival where a
+    /// center took it or not (`Arrival.Effects.reached`, what the elsewhere tally counts; a live
+    /// session applies every push to all three) and off the payload only where no center said.
+    private var lastElsewhere: (shape: PayloadShape, reached: UInt8, text: [UInt8])?
 
-    private func elsewhere(_ push: Push) -> [UInt8] {
-        let reached = Platform.allCases.filter(push.reaches)   // in Platform's order, as `sorted()` gives
+    private func elsewhere(_ push: Push, effects: Arrival.Effects) -> [UInt8] {
+        var reached: UInt8 = 0
+        for platform in Platform.allCases where effects[platform] == nil ? push.reaches(platform) : effects.reached(platform) {
+            reached |= 1 << platform.index
+        }
         if let last = lastElsewhere, last.shape == push.shape, last.reached == reached { return last.text }
-        let text = Array("elsewhere (\(push.shape.displayName) for \(reached.map(\.displayName).joined(separator: ", ")))".utf8)
+        let names = Platform.allCases.filter { reached & 1 << $0.index != 0 }.map(\.displayName)   // in Platform's order
+        let text = Array("elsewhere (\(push.shape.displayName) for \(names.joined(separator: ", ")))".utf8)
         lastElsewhere = (push.shape, reached, text)
         return text
     }
