@@ -184,3 +184,25 @@ let bigAPNs = #"{"aps":{"alert":""# + String(repeating: "x", count: 4100) + #""}
     #expect(session.acceptedCount == 0)
     #expect(session.refusedCount == 1)
 }
+
+/// A request's outcomes are amended where they lie: a one-line body's source loses its line number, and
+/// the route's notes (a service's answer Shade let through) are added after what the push noted itself.
+/// Pushes share the route's list of notes; a push that had notes keeps them first.
+@Test func aRequestsOutcomesTakeTheRoutesNotesAfterTheirOwn() throws {
+    let payload = try JSONParser.parse(#"{"aps":{"alert":"hi"}}"#)
+    var plain = Push(id: 0, payload: payload, shape: .apns, source: SourcePosition(name: "tcp #1 POST /3/device/ab12", line: 1))
+    var noted = plain
+    noted.notes = ["read as aes128gcm"]
+    let routeNotes = ["APNs would answer 403 MissingProviderToken (Shade accepted it)"]
+    var outcomes: [Intake.Outcome] = [.push(plain), .push(noted), .rejected(Rejection(source: SourcePosition(name: "r", line: 2), reason: "invalid JSON"))]
+    for index in outcomes.indices { LiveSession.amend(&outcomes[index], withoutLine: true, notes: routeNotes) }
+    plain.source.line = nil
+    plain.notes = routeNotes
+    noted.source.line = nil
+    noted.notes = ["read as aes128gcm"] + routeNotes
+    #expect(outcomes == [.push(plain), .push(noted), .rejected(Rejection(source: SourcePosition(name: "r"), reason: "invalid JSON"))])
+    // Without notes or the line rule, nothing changes.
+    var kept: [Intake.Outcome] = [.push(noted)]
+    LiveSession.amend(&kept[0], withoutLine: false, notes: nil)
+    #expect(kept == [.push(noted)])
+}

@@ -448,7 +448,8 @@ public final class LiveSession: ConnectionHandler {
                 : .shown
         }
         if announce {
-            elsewhereTally.add(missed: { effects[$0] == .elsewhere }, reached: effects.reached)
+            // Closures, not `effects.reached`: a method reference was made on the heap for every push.
+            elsewhereTally.add(missed: { effects[$0] == .elsewhere }, reached: { effects.reached($0) })
         }
         // Seeking back rebuilds what was seen already: only news counts as a new rejection.
         if !fresh.isEmpty && announce {
@@ -641,7 +642,9 @@ public final class LiveSession: ConnectionHandler {
     /// The transports of the last few requests' metadata, shared by the pushes of requests that repeat it.
     private var recentTransports = RecentTransports()
 
-    private var lastCredentialNote: (refusal: CredentialRefusal, service: String, note: String)?
+    /// The note for the last credential refusal, as the one-note list a push takes: every push of a
+    /// backend without credentials shares the list instead of making its own.
+    private var lastCredentialNote: (refusal: CredentialRefusal, service: String, notes: [String])?
 
     /// Each connection's last request source, `tcp 127.0.0.1:5000#4 POST /3/device/ab12`: a client
     /// sends to one path over and over on its connection, and a pool of them takes turns. Bounded:
@@ -665,14 +668,14 @@ public final class LiveSession: ConnectionHandler {
             rejectUnreadable(source: SourcePosition(name: name), reason: empty.message, service: route.service)
             return replies.apnsError(status: empty.status, reason: empty.reason, message: nil)
         }
-        var note: String?
+        var notes: [String]?
         if let refusal = ServiceCredentials.refusal(for: route, headers: request.headers, now: services.credentialClock.nowMillis() / 1000) {
             guard !services.strictAuth else { return replies.credentialError(route, refusal) }
             // A backend without credentials sends them all without: the same note, written once.
             if lastCredentialNote?.refusal != refusal || lastCredentialNote?.service != route.serviceName {
-                lastCredentialNote = (refusal, route.serviceName, ServiceCredentials.note(refusal, service: route.serviceName))
+                lastCredentialNote = (refusal, route.serviceName, [ServiceCredentials.note(refusal, service: route.serviceName)])
             }
-            note = lastCredentialNote!.note
+            notes = lastCredentialNote!.notes
         }
         let transport = recentTransports.transport(headers: request.headers, path: request.path, via: route.via,
                                                    channel: connection.channel)
@@ -685,8 +688,8 @@ public final class LiveSession: ConnectionHandler {
         // A one-line body needs no line number: the source is the request.
         // Changed in place: a request is one push nearly always, and a new array each time cost more.
         let oneLine = !request.body.contains(0x0A)
-        if oneLine || note != nil {
-            for index in outcomes.indices { Self.amend(&outcomes[index], withoutLine: oneLine, note: note) }
+        if oneLine || notes != nil {
+            for index in outcomes.indices { Self.amend(&outcomes[index], withoutLine: oneLine, notes: notes) }
         }
         // A push to a list of tokens (`registration_ids`, Expo's `to`) is a message per token at the
         // service, and a result or ticket each in the reply: they count toward the same limit.
@@ -864,11 +867,12 @@ public final class LiveSession: ConnectionHandler {
     /// A request's outcome without its line number (a one-line body's source is the request) and with
     /// the route's note. Changed where it lies: the push is taken out first (a placeholder stands in),
     /// so it is the only holder of its fields, and neither it nor its notes are copied.
-    static func amend(_ outcome: inout Intake.Outcome, withoutLine: Bool, note: String?) {
+    static func amend(_ outcome: inout Intake.Outcome, withoutLine: Bool, notes: [String]?) {
         switch take(&outcome) {
         case .push(var push):
             if withoutLine { push.source.line = nil }
-            if let note { push.notes.append(note) }
+            // A push with no notes (a request's, nearly always) takes the route's list as it is, shared.
+            if let notes { if push.notes.isEmpty { push.notes = notes } else { push.notes += notes } }
             outcome = .push(push)
         case .rejected(var rejection):
             if withoutLine { rejection.source.line = nil }
