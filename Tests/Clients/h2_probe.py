@@ -133,5 +133,28 @@ def indexing(port: int) -> None:
     print(json.dumps(out))
 
 
+def paths(port: int) -> None:
+    """Streams on one connection that go back and forth between paths and methods, one at a time:
+    each is answered for its own path (Shade keeps a connection's last path to reuse its text)."""
+    sock, conn = connect(port)
+    plan = [("POST", "/3/device/aa01"), ("POST", "/3/device/bb02"), ("GET", "/healthz"), ("POST", "/3/device/aa01"),
+            ("POST", "/3/device/aa01"), ("POST", "/nope"), ("POST", "/3/device/bb02"), ("PUT", "/3/device/bb02"),
+            ("POST", "/3/device/aa0"), ("POST", "/3/device/aa01")]
+    out = []
+    for method, path in plan:
+        sid = conn.get_next_available_stream_id()
+        if method == "GET":
+            conn.send_headers(sid, headers(method, path), end_stream=True)
+        else:
+            conn.send_headers(sid, headers(method, path, [("apns-push-type", "alert")]))
+            conn.send_data(sid, json.dumps({"aps": {"alert": path}}).encode(), end_stream=True)
+        sock.sendall(conn.data_to_send())
+        replies = {}
+        collect(sock, conn, replies, lambda r, t: t is not None or r.get(sid, {}).get("ended"))
+        out.append({"method": method, "path": path, "status": replies.get(sid, {}).get("headers", {}).get(":status")})
+    print(json.dumps(out))
+
+
 if __name__ == "__main__":
-    {"streams": streams, "goaway": goaway, "bytewise": bytewise, "indexing": indexing}[sys.argv[1]](int(sys.argv[2]))
+    {"streams": streams, "goaway": goaway, "bytewise": bytewise, "indexing": indexing,
+     "paths": paths}[sys.argv[1]](int(sys.argv[2]))

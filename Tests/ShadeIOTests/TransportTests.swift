@@ -176,6 +176,22 @@ func theFirstBytesTellTheProtocolWhateverTheReadsAre(_ stream: String, _ expecte
     #expect(compact(state["rejected"]) == "2")
 }
 
+/// Streams on one HTTP/2 connection that go back and forth between paths and methods are each routed
+/// by their own `:path` and `:method` (a connection keeps its last path's text to reuse it): the
+/// recording holds each accepted push under the path it came to, in order.
+@Test func eachStreamOfAConnectionIsRoutedByItsOwnPath() throws {
+    let server = try LiveServer(record: true)
+    let recordPath = try #require(server.recordPath)
+    let replies = try JSONParser.parse(Array(try ClientScripts.run("h2_probe.py", ["paths", String(server.port)]).utf8)).array ?? []
+    #expect(replies.map { $0["status"]?.string ?? "-" } == ["200", "200", "200", "200", "200", "404", "200", "405", "200", "200"])
+    #expect(server.stop())
+    let recorded = try String(contentsOfFile: recordPath, encoding: .utf8).split(separator: "\n").map { line in
+        (try? JSONParser.parse(String(line)))?["path"]?.string ?? "?"
+    }
+    #expect(recorded == ["/3/device/aa01", "/3/device/bb02", "/3/device/aa01", "/3/device/aa01", "/3/device/bb02",
+                         "/3/device/aa0", "/3/device/aa01"])
+}
+
 /// An `apns-id` is new on every reply, so it goes out never-indexed (HPACK's literal without indexing):
 /// in the dynamic table it would only push out entries that repeat. The other fields are indexed as before.
 @Test func anAPNsReplysIDGoesOutNeverIndexedOverHTTP2() throws {

@@ -179,8 +179,10 @@ final class HTTP2Framing: Framing {
         // route asks for one.
         if name.first == UInt8(ascii: ":") {
             switch name.count {
-            case 7 where Self.same(name, Self.methodName): stream.method = String(decoding: value, as: UTF8.self); return
-            case 5 where Self.same(name, Self.pathName): stream.path = String(decoding: value, as: UTF8.self); return
+            case 7 where Self.same(name, Self.methodName):
+                stream.method = Self.same(value, Self.post) ? "POST" : String(decoding: value, as: UTF8.self)
+                return
+            case 5 where Self.same(name, Self.pathName): stream.path = path(value); return
             case 10 where Self.same(name, Self.authorityName): stream.authority = String(decoding: value, as: UTF8.self); return
             case 7 where Self.same(name, Self.schemeName): return
             default: break
@@ -192,6 +194,16 @@ final class HTTP2Framing: Framing {
         }
     }
 
+    /// A connection's last `:path`, as bytes and as the text made of them: a client sends its pushes
+    /// to one path (a device's) stream after stream, and each made the same string again.
+    private var lastPath: (bytes: [UInt8], text: String) = ([], "")
+
+    private func path(_ value: UnsafeBufferPointer<UInt8>) -> String {
+        if !Self.same(value, lastPath.bytes) { lastPath = (Array(value), String(decoding: value, as: UTF8.self)) }
+        return lastPath.text
+    }
+
+    private static let post = Array("POST".utf8)
     private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
     private static let contentLengthName = Array("content-length".utf8)

@@ -121,7 +121,10 @@ struct RouteReplies {
             response.headers.set("apns-id", apnsID)
             return response
         }
-        return HTTPResponse(status: 200, headers: ["apns-id": apnsID])
+        // One field added: the dictionary literal went through an array of pairs to build the same.
+        var headers = HTTPHeaders()
+        headers.add("apns-id", apnsID)
+        return HTTPResponse(status: 200, headers: headers)
     }
 
     /// The `apns-id` APNs answers with: the request's own, or one it makes (from the push number, 0

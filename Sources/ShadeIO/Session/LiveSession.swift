@@ -551,7 +551,8 @@ public final class LiveSession: ConnectionHandler {
     public func respond(to received: HTTPRequest, from connection: ConnectionInfo) -> HTTPResponse {
         var response = answer(received, from: connection)
         // APNs answers every request with an `apns-id`, its errors too (a 400, a 403, a 405).
-        if response.headers["apns-id"] == nil, case .apns? = Route.route(path: received.path) {
+        // Asked on the field's bytes: looking its value up made a string of it for every APNs reply.
+        if !response.headers.contains("apns-id"), case .apns? = Route.route(path: received.path) {
             response.headers.set("apns-id", replies.apnsID(for: received, number: nil))
         }
         return response
