@@ -155,6 +155,27 @@ def paths(port: int) -> None:
     print(json.dumps(out))
 
 
+def host(port: int) -> None:
+    """GET /webpush/subscription three times on one connection: :authority alone, :authority with a
+    host field, and :authority alone again. Prints each reply's body. (The h2 library refuses to send
+    a host unlike :authority unless its outbound checks are off: RFC 9113 leaves the server to choose.)"""
+    sock = socket.create_connection(("127.0.0.1", port), timeout=5)
+    conn = h2.connection.H2Connection(config=h2.config.H2Configuration(
+        client_side=True, header_encoding="utf-8", validate_outbound_headers=False))
+    conn.initiate_connection()
+    out = []
+    for authority, extra in [("push.example:8443", []), ("push.example:8443", [("host", "other.example:9")]),
+                             ("third.example", [])]:
+        sid = conn.get_next_available_stream_id()
+        conn.send_headers(sid, [(":method", "GET"), (":path", "/webpush/subscription"), (":scheme", "http"),
+                                (":authority", authority)] + extra, end_stream=True)
+        sock.sendall(conn.data_to_send())
+        replies = {}
+        collect(sock, conn, replies, lambda r, t: t is not None or r.get(sid, {}).get("ended"))
+        out.append(json.loads(replies.get(sid, {}).get("body") or "null"))
+    print(json.dumps(out))
+
+
 if __name__ == "__main__":
     {"streams": streams, "goaway": goaway, "bytewise": bytewise, "indexing": indexing,
-     "paths": paths}[sys.argv[1]](int(sys.argv[2]))
+     "paths": paths, "host": host}[sys.argv[1]](int(sys.argv[2]))

@@ -53,6 +53,17 @@ func rfcBodyFile() throws -> String {
     #expect(recorded == #"{"at":"2026-11-30T10:15:00.120Z","via":"webpush","path":"/webpush/\#(id)","headers":{"ttl":"120","urgency":"low"},"payload":{"title":"","options":{"body":"When I grow up, I want to be a watermelon"}}}"# + "\n")
 }
 
+/// Over HTTP/2 the host is `:authority`, unless the request carries a `host` field of its own, which
+/// routes read as HTTP/1.1 sends it; each stream of a connection by its own fields.
+@Test func overHTTP2TheSubscriptionsOriginIsTheAuthorityOrTheHostField() throws {
+    let (server, id) = try webPushServer()
+    defer { server.stop() }
+    let replies = try JSONParser.parse(Array(try ClientScripts.run("h2_probe.py", ["host", String(server.port)]).utf8)).array ?? []
+    #expect(replies.map { $0["endpoint"]?.string ?? "-" } == ["http://push.example:8443/webpush/\(id)",
+                                                                "http://other.example:9/webpush/\(id)",
+                                                                "http://third.example/webpush/\(id)"])
+}
+
 @Test(.enabled(if: curlAvailable)) func theSubscriptionRouteGivesThePushSubscriptionWithTheHostAsked() throws {
     let (server, id) = try webPushServer()
     defer { server.stop() }

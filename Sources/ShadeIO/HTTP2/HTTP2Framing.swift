@@ -45,6 +45,8 @@ final class HTTP2Framing: Framing {
             headers.reserveCapacity(8)   // a push library's request: content-type, apns-*, authorization, …
             return headers
         }()
+        /// A `host` field came beside `:authority` (HTTP/2's names are lower-case: nghttp2 refuses others).
+        var hasHost = false
         var headerBytes = 0
         var body: [UInt8] = []
         /// Set when the request cannot be taken; answered when the stream ends, without reading more body.
@@ -189,6 +191,7 @@ final class HTTP2Framing: Framing {
             }
         }
         stream.headers.add(name: name, value: value)
+        if name.count == 4 && Self.same(name, Self.hostName) { stream.hasHost = true }
         if name.count == 14, Self.same(name, Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
             stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
         }
@@ -203,7 +206,7 @@ final class HTTP2Framing: Framing {
         return lastPath.text
     }
 
-    private static let post = Array("POST".utf8)
+    private static let post = Array("POST".utf8), hostName = Array("host".utf8)
     private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
     private static let contentLengthName = Array("content-length".utf8)
@@ -226,12 +229,14 @@ final class HTTP2Framing: Framing {
 
     private func respond(to stream: Stream) -> HTTPResponse {
         if let refusal = stream.refusal { return respondToRefusal(refusal) }
-        guard !stream.method.isEmpty, stream.path.hasPrefix("/") || stream.path == "*" else {
+        guard !stream.method.isEmpty, stream.path.utf8.first == UInt8(ascii: "/") || stream.path == "*" else {
             return HTTPRequestError.malformed("a request needs :method and a :path starting with /").response
         }
+        // Taken out of the stream, so that adding Host changes the fields in place instead of copying them.
         var headers = stream.headers
+        stream.headers = HTTPHeaders()
         // Routes read Host as HTTP/1.1 sends it; HTTP/2 carries it as :authority.
-        if let authority = stream.authority, !headers.contains("host") { headers.add("host", authority) }
+        if let authority = stream.authority, !stream.hasHost { headers.add("host", authority) }
         let request = HTTPRequest(method: stream.method, target: stream.path, version: .http2, headers: headers, body: stream.body)
         stream.body = []
         return respond(request)
