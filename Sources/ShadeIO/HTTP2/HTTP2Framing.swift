@@ -184,8 +184,8 @@ final class HTTP2Framing: Framing {
             case 7 where Self.same(name, Self.methodName):
                 stream.method = Self.same(value, Self.post) ? "POST" : String(decoding: value, as: UTF8.self)
                 return
-            case 5 where Self.same(name, Self.pathName): stream.path = path(value); return
-            case 10 where Self.same(name, Self.authorityName): stream.authority = String(decoding: value, as: UTF8.self); return
+            case 5 where Self.same(name, Self.pathName): stream.path = lastPath.text(of: value); return
+            case 10 where Self.same(name, Self.authorityName): stream.authority = lastAuthority.text(of: value); return
             case 7 where Self.same(name, Self.schemeName): return
             default: break
             }
@@ -197,13 +197,19 @@ final class HTTP2Framing: Framing {
         }
     }
 
-    /// A connection's last `:path`, as bytes and as the text made of them: a client sends its pushes
-    /// to one path (a device's) stream after stream, and each made the same string again.
-    private var lastPath: (bytes: [UInt8], text: String) = ([], "")
+    /// A connection's last `:path` and `:authority`: a client sends its pushes to one path (a device's)
+    /// at one host stream after stream, and each made the same strings again.
+    private var lastPath = RepeatedText(), lastAuthority = RepeatedText()
 
-    private func path(_ value: UnsafeBufferPointer<UInt8>) -> String {
-        if !Self.same(value, lastPath.bytes) { lastPath = (Array(value), String(decoding: value, as: UTF8.self)) }
-        return lastPath.text
+    /// The text of a field's value, kept with its bytes and made again only when they change.
+    private struct RepeatedText {
+        private var bytes: [UInt8] = []
+        private var text = ""
+
+        mutating func text(of value: UnsafeBufferPointer<UInt8>) -> String {
+            if !HTTP2Framing.same(value, bytes) { (bytes, text) = (Array(value), String(decoding: value, as: UTF8.self)) }
+            return text
+        }
     }
 
     private static let post = Array("POST".utf8), hostName = Array("host".utf8)
