@@ -272,14 +272,17 @@ public struct Center: Sendable {
     /// C1–C9: the conversation a push joins, or nil for a plain notification; the trace says why.
     func conversation(for content: Content, _ resolved: ResolvedText, push: Push, trace: inout TraceSteps) -> ConversationKeys? {
         let groupBy = profile.groupBy
+        // The title alone taken out: a closure reading `resolved.title` copied the whole resolved text
+        // (its three strings and trace) and destroyed it again, twice a push.
+        let pushTitle = resolved.title
         // Read by a function, not a closure kept in a constant: called from two places, the closure's
         // context was allocated on the heap for every push.
         let (found, named) = if let sharedReadings {
-            sharedReadings.keys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title) {
-                Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title)
+            sharedReadings.keys(content.appData, push: push, groupBy: groupBy, pushTitle: pushTitle) {
+                Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: pushTitle)
             }
         } else {
-            Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: resolved.title)
+            Self.readKeys(content.appData, push: push, groupBy: groupBy, pushTitle: pushTitle)
         }
         guard let keys = found else {
             // Whether sender keys stood without an id is asked only for the trace, which reads it.
