@@ -415,3 +415,25 @@ func aResponseWritesItsNumbersAsStringWouldWriteThem(value: Int) {
         }
     }
 }
+
+/// A connection's parser keeps its last target's text to reuse it when the next request names the same
+/// (DECISIONS 144): requests that go back and forth between targets and methods, one byte apart among
+/// them, are each read as a parser of their own reads them.
+@Test func eachRequestOnAConnectionKeepsItsOwnTargetAndMethod() throws {
+    let lines = ["POST /push/send-to-user", "POST /push/send-to-user", "POST /push/send-to-usex", "GET /state?platform=ios",
+                 "POST /push/send-to-user", "PUT /push/send-to-user", "POSTX /push/send-to-user", "POST /3/device/ab12",
+                 "POST /3/device/ab1", "POST /push/send-to-user"]
+    func request(_ line: String) -> String { "\(line) HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\n\r\n{}" }
+    var shared = HTTPRequestParser()
+    shared.append(Array(lines.map(request).joined().utf8))
+    for line in lines {
+        var alone = HTTPRequestParser()
+        alone.append(Array(request(line).utf8))
+        guard case .request(let got)? = try shared.next(), case .request(let expected)? = try alone.next() else {
+            Issue.record("\(line) did not parse")
+            return
+        }
+        #expect(got == expected, "\(line)")
+        #expect("\(got.method) \(got.target)" == line)
+    }
+}

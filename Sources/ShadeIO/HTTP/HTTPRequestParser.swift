@@ -87,6 +87,8 @@ public struct HTTPRequestParser {
     /// The request being read. Kept outside `state` so appending to its body never copies it.
     private var pending: HTTPRequest?
     private var failure: HTTPRequestError?
+    /// The last request's target, as bytes and text: a client posts to one path again and again.
+    private var lastTarget = RepeatedText()
 
     /// Offsets are relative to `start`, so compacting the buffer never invalidates them.
     private enum State {
@@ -227,7 +229,7 @@ public struct HTTPRequestParser {
         }
         guard let requestLine else { throw .malformed("empty request line") }
         // Made where it is kept: a local request stored into `pending` was copied, each field retained.
-        pending = try Self.parseRequestLine(requestLine)
+        pending = try Self.parseRequestLine(requestLine, target: &lastTarget)
         pending!.headers = fields
         return try frameBody()
     }
@@ -348,7 +350,7 @@ public struct HTTPRequestParser {
         return (0..<colon, low..<high)
     }
 
-    private static func parseRequestLine(_ line: ArraySlice<UInt8>) throws(HTTPRequestError) -> HTTPRequest {
+    private static func parseRequestLine(_ line: ArraySlice<UInt8>, target lastTarget: inout RepeatedText) throws(HTTPRequestError) -> HTTPRequest {
         // What nearly every request line is: `METHOD SP TARGET SP HTTP/1.1`, read through one pointer
         // (the general reading below sliced the array for each part and compared through generics).
         let plain = line.withUnsafeBufferPointer { bytes -> HTTPRequest? in
@@ -363,8 +365,12 @@ public struct HTTPRequestParser {
             guard bytes[v] == UInt8(ascii: "H"), bytes[v + 1] == UInt8(ascii: "T"), bytes[v + 2] == UInt8(ascii: "T"),
                   bytes[v + 3] == UInt8(ascii: "P"), bytes[v + 4] == UInt8(ascii: "/"), bytes[v + 5] == UInt8(ascii: "1"),
                   bytes[v + 6] == UInt8(ascii: "."), (0x30...0x39).contains(bytes[v + 7]) else { return nil }
-            return HTTPRequest(method: String(decoding: UnsafeBufferPointer(rebasing: bytes[..<first]), as: UTF8.self),
-                               target: String(decoding: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second]), as: UTF8.self),
+            // `POST` as the literal, and the target as the last one's text when it is the same.
+            let method = UnsafeBufferPointer(rebasing: bytes[..<first])
+            let isPost = first == 4 && bytes[0] == UInt8(ascii: "P") && bytes[1] == UInt8(ascii: "O")
+                && bytes[2] == UInt8(ascii: "S") && bytes[3] == UInt8(ascii: "T")
+            return HTTPRequest(method: isPost ? "POST" : String(decoding: method, as: UTF8.self),
+                               target: lastTarget.text(of: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])),
                                version: HTTPVersion(major: 1, minor: Int(bytes[v + 7] - 0x30)))
         }
         if let plain { return plain }

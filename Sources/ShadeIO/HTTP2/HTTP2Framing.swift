@@ -201,17 +201,6 @@ final class HTTP2Framing: Framing {
     /// at one host stream after stream, and each made the same strings again.
     private var lastPath = RepeatedText(), lastAuthority = RepeatedText()
 
-    /// The text of a field's value, kept with its bytes and made again only when they change.
-    private struct RepeatedText {
-        private var bytes: [UInt8] = []
-        private var text = ""
-
-        mutating func text(of value: UnsafeBufferPointer<UInt8>) -> String {
-            if !HTTP2Framing.same(value, bytes) { (bytes, text) = (Array(value), String(decoding: value, as: UTF8.self)) }
-            return text
-        }
-    }
-
     private static let post = Array("POST".utf8), hostName = Array("host".utf8)
     private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
