@@ -1,5 +1,3 @@
-import Glibc
-
 /// The text of a request's part (a target, a path, an authority), kept with its bytes and made again
 /// only when they change: a client sends its pushes to one path at one host, request after request,
 /// and each made the same string again (validated, and allocated past 15 bytes). One per connection.
@@ -8,9 +6,7 @@ struct RepeatedText {
     private var text = ""
 
     mutating func text(of value: UnsafeBufferPointer<UInt8>) -> String {
-        let same = value.count == bytes.count
-            && (value.isEmpty || bytes.withUnsafeBufferPointer { memcmp(value.baseAddress!, $0.baseAddress!, value.count) == 0 })
-        if !same { (bytes, text) = (Array(value), String(decoding: value, as: UTF8.self)) }
+        if !value.sameBytes(as: bytes) { (bytes, text) = (Array(value), String(decoding: value, as: UTF8.self)) }
         return text
     }
 }

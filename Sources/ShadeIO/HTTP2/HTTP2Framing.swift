@@ -208,8 +208,7 @@ final class HTTP2Framing: Framing {
     private static let apnsIDName = Array("apns-id".utf8)
 
     private static func same(_ name: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
-        guard name.count == known.count, let bytes = name.baseAddress else { return false }
-        return known.withUnsafeBufferPointer { memcmp(bytes, $0.baseAddress!, name.count) == 0 }
+        name.sameBytes(as: known)
     }
 
     private func data(stream id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {

@@ -1,4 +1,3 @@
-import Glibc
 import ShadeCore
 
 /// The transports of the last few live requests (and NDJSON lines), each beside the push metadata it
@@ -51,16 +50,13 @@ struct RecentTransports {
                 let next = offset + HTTPHeaders.lengthBytes + name.count + value.count
                 guard next <= kept.count,
                       UnsafeRawPointer(kept.baseAddress! + offset).loadUnaligned(as: UInt64.self) == HTTPHeaders.lengths(name: name, value: value),
-                      same(kept.baseAddress! + offset + HTTPHeaders.lengthBytes, name),
-                      same(kept.baseAddress! + offset + HTTPHeaders.lengthBytes + name.count, value) else { return false }
+                      UnsafeBufferPointer(start: kept.baseAddress! + offset + HTTPHeaders.lengthBytes, count: name.count).sameBytes(as: name),
+                      UnsafeBufferPointer(start: kept.baseAddress! + offset + HTTPHeaders.lengthBytes + name.count, count: value.count)
+                          .sameBytes(as: value) else { return false }
                 offset = next
                 return nil
             }
             return differs == nil && offset == kept.count
         }
-    }
-
-    private static func same(_ kept: UnsafePointer<UInt8>, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.isEmpty || memcmp(kept, bytes.baseAddress!, bytes.count) == 0
     }
 }
