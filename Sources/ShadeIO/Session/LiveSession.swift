@@ -821,7 +821,7 @@ public final class LiveSession: ConnectionHandler {
         let outcomes = intake.document(line, source: connection.description, firstLine: lineNumber, transport: transport,
                                        oneLine: true)
         let isBatch = Self.isBatch(line, outcomes)
-        return ndjsonReply(admit(outcomes, service: .anyShape), isBatch: isBatch)
+        return ndjsonReply(admit(consume outcomes, service: .anyShape), isBatch: isBatch)
     }
 
     public func respond(toRefused error: HTTPRequestError, from connection: ConnectionInfo) -> HTTPResponse {
@@ -866,7 +866,7 @@ public final class LiveSession: ConnectionHandler {
     }
 
     /// A request's outcome without its line number (a one-line body's source is the request) and with
-    /// the route's note. Changed where it lies: the push is taken out first (a placeholder stands in),
+    /// the route's notes. Changed where it lies: the push is taken out first (a placeholder stands in),
     /// so it is the only holder of its fields, and neither it nor its notes are copied.
     static func amend(_ outcome: inout Intake.Outcome, withoutLine: Bool, notes: [String]?) {
         switch take(&outcome) {

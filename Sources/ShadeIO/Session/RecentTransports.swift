@@ -2,11 +2,11 @@ import ShadeCore
 
 /// The transports of the last few live requests (and NDJSON lines), each beside the push metadata it
 /// was made from as the request carried it: the bytes of its `PushHeaders.isMetadata` fields, in
-/// order, compared where the request's fields lie. A backend
-/// sends the same metadata to the same path over and over, and a pool of connections takes turns,
-/// so a request whose metadata, path, `via` and channel match one of these shares its box instead of
-/// making the fields' strings and a box again (DECISIONS 134). What the box holds is exactly what
-/// `PushHeaders.metadata` makes of those bytes, so sharing it changes nothing a push shows or records.
+/// order, compared where the request's fields lie. A backend sends the same metadata to the same path
+/// over and over, and a pool of connections takes turns, so a request whose metadata, path, `via`
+/// and channel match one of these shares its box instead of making the fields' strings and a box
+/// again (DECISIONS 134, 138). What the box holds is exactly what `PushHeaders.metadata` makes of
+/// those bytes, so sharing it changes nothing a push shows or records.
 struct RecentTransports {
     private struct Entry {
         /// `[name length][value length][name][value]` per metadata field, as `HTTPHeaders` lays them.
