@@ -80,6 +80,31 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
         }
     }
 
+    /// The fields whose name `keep` picks, in order (the push metadata of a request, say).
+    func fields(where keep: (_ name: UnsafeBufferPointer<UInt8>) -> Bool) -> HTTPHeaders {
+        var kept = HTTPHeaders()
+        forEachField { name, value in if keep(name) { kept.add(name: name, value: value) } }
+        return kept
+    }
+
+    /// Whether the fields whose name `keep` picks are `kept`'s, in order and byte for byte: compared
+    /// where both lie, without laying the picked ones out.
+    func fields(where keep: (_ name: UnsafeBufferPointer<UInt8>) -> Bool, are kept: HTTPHeaders) -> Bool {
+        kept.storage.withUnsafeBufferPointer { kept in
+            var offset = 0
+            // nil goes on to the next field; false stops at the first that differs.
+            let differs: Bool? = first { name, value in
+                guard keep(name) else { return nil }
+                guard offset < kept.count else { return false }
+                let (keptName, keptValue, next) = Self.field(in: kept, at: offset)
+                guard keptName.sameBytes(as: name), keptValue.sameBytes(as: value) else { return false }
+                offset = next
+                return nil
+            }
+            return differs == nil && offset == kept.count
+        }
+    }
+
     /// Every field's bytes, in order.
     func forEachField(_ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) throws -> Void) rethrows {
         let _: Never? = try first { name, value in
@@ -150,7 +175,7 @@ public struct HTTPHeaders: Equatable, Hashable, Sendable, Sequence, ExpressibleB
     /// The bytes a field's two lengths take before its name.
     static let lengthBytes = 8
 
-    static func lengths(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> UInt64 {
+    private static func lengths(name: UnsafeBufferPointer<UInt8>, value: UnsafeBufferPointer<UInt8>) -> UInt64 {
         (UInt64(UInt32(name.count)) | UInt64(UInt32(value.count)) << 32).littleEndian
     }
 

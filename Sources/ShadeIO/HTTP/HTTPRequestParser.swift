@@ -365,11 +365,8 @@ public struct HTTPRequestParser {
             guard bytes[v] == UInt8(ascii: "H"), bytes[v + 1] == UInt8(ascii: "T"), bytes[v + 2] == UInt8(ascii: "T"),
                   bytes[v + 3] == UInt8(ascii: "P"), bytes[v + 4] == UInt8(ascii: "/"), bytes[v + 5] == UInt8(ascii: "1"),
                   bytes[v + 6] == UInt8(ascii: "."), (0x30...0x39).contains(bytes[v + 7]) else { return nil }
-            // `POST` as the literal, and the target as the last one's text when it is the same.
-            let method = UnsafeBufferPointer(rebasing: bytes[..<first])
-            let isPost = first == 4 && bytes[0] == UInt8(ascii: "P") && bytes[1] == UInt8(ascii: "O")
-                && bytes[2] == UInt8(ascii: "S") && bytes[3] == UInt8(ascii: "T")
-            return HTTPRequest(method: isPost ? "POST" : String(decoding: method, as: UTF8.self),
+            // The target as the last one's text when it is the same.
+            return HTTPRequest(method: HTTPRequest.method(UnsafeBufferPointer(rebasing: bytes[..<first])),
                                target: lastTarget.text(of: UnsafeBufferPointer(rebasing: bytes[(first + 1)..<second])),
                                version: HTTPVersion(major: 1, minor: Int(bytes[v + 7] - 0x30)))
         }

@@ -10,3 +10,13 @@ struct RepeatedText {
         return text
     }
 }
+
+extension HTTPRequest {
+    /// A request's method as text: `POST`, what pushes are sent with, is the literal (no string made
+    /// and checked for every request); any other is read from its bytes. Both framings use it.
+    static func method(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        bytes.sameBytes(as: post) ? "POST" : String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static let post = Array("POST".utf8)
+}

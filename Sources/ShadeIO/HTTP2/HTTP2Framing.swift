@@ -181,18 +181,18 @@ final class HTTP2Framing: Framing {
         // route asks for one.
         if name.first == UInt8(ascii: ":") {
             switch name.count {
-            case 7 where Self.same(name, Self.methodName):
-                stream.method = Self.same(value, Self.post) ? "POST" : String(decoding: value, as: UTF8.self)
+            case 7 where name.sameBytes(as: Self.methodName):
+                stream.method = HTTPRequest.method(value)
                 return
-            case 5 where Self.same(name, Self.pathName): stream.path = lastPath.text(of: value); return
-            case 10 where Self.same(name, Self.authorityName): stream.authority = lastAuthority.text(of: value); return
-            case 7 where Self.same(name, Self.schemeName): return
+            case 5 where name.sameBytes(as: Self.pathName): stream.path = lastPath.text(of: value); return
+            case 10 where name.sameBytes(as: Self.authorityName): stream.authority = lastAuthority.text(of: value); return
+            case 7 where name.sameBytes(as: Self.schemeName): return
             default: break
             }
         }
         stream.headers.add(name: name, value: value)
-        if name.count == 4 && Self.same(name, Self.hostName) { stream.hasHost = true }
-        if name.count == 14, Self.same(name, Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
+        if name.sameBytes(as: Self.hostName) { stream.hasHost = true }
+        if name.sameBytes(as: Self.contentLengthName), let length = Int(String(decoding: value, as: UTF8.self)), length > limits.maxBodyBytes {
             stream.refusal = .bodyTooLarge(length: length, limit: limits.maxBodyBytes)
         }
     }
@@ -201,15 +201,11 @@ final class HTTP2Framing: Framing {
     /// at one host stream after stream, and each made the same strings again.
     private var lastPath = RepeatedText(), lastAuthority = RepeatedText()
 
-    private static let post = Array("POST".utf8), hostName = Array("host".utf8)
+    private static let hostName = Array("host".utf8)
     private static let methodName = Array(":method".utf8), pathName = Array(":path".utf8)
     private static let authorityName = Array(":authority".utf8), schemeName = Array(":scheme".utf8)
     private static let contentLengthName = Array("content-length".utf8)
     private static let apnsIDName = Array("apns-id".utf8)
-
-    private static func same(_ name: UnsafeBufferPointer<UInt8>, _ known: [UInt8]) -> Bool {
-        name.sameBytes(as: known)
-    }
 
     private func data(stream id: Int32, _ bytes: UnsafeBufferPointer<UInt8>) {
         guard let stream = stream(id), stream.refusal == nil else { return }
@@ -291,7 +287,7 @@ final class HTTP2Framing: Framing {
                 offset += field.name + field.value
                 // An `apns-id` is new on every reply: kept out of HPACK's dynamic table, where each one
                 // would only push out entries that do repeat and cost a table search to insert.
-                let unique = Self.same(UnsafeBufferPointer(start: name, count: field.name), Self.apnsIDName)
+                let unique = UnsafeBufferPointer(start: name, count: field.name).sameBytes(as: Self.apnsIDName)
                 nva.append(nghttp2_nv(name: name, value: value, namelen: field.name, valuelen: field.value,
                                       flags: UInt8(unique ? NGHTTP2_NV_FLAG_NO_INDEX.rawValue : NGHTTP2_NV_FLAG_NONE.rawValue)))
             }
