@@ -23,11 +23,13 @@ let package = Package(
         .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
         .systemLibrary(name: "CNghttp2", providers: [.apt(["libnghttp2-dev"])]),
         .systemLibrary(name: "CZlib", providers: [.apt(["zlib1g-dev"])]),
+        // The executable's allocator (DECISIONS.md 146): linked by the executable alone, never by a library.
+        .systemLibrary(name: "CJemalloc", providers: [.apt(["libjemalloc-dev"])]),
         // The only code that calls curses.
         .target(name: "ShadeTerminal", dependencies: ["ShadeUI", "CNcursesw"], swiftSettings: shadeSettings),
         .executableTarget(
             name: "shade",
-            dependencies: ["ShadeCore", "ShadeUI", "ShadeIO", "ShadeTerminal"],
+            dependencies: ["ShadeCore", "ShadeUI", "ShadeIO", "ShadeTerminal", "CJemalloc"],
             resources: [],
             swiftSettings: shadeSettings
         ),

@@ -1,5 +1,7 @@
 @preconcurrency import Glibc
 import ShadeCore
+// Links jemalloc, the process's malloc (DECISIONS.md 146); nothing of it is called by name.
+import CJemalloc
 
 // The executable: parse the command line, run a command, exit with its code.
 // Exit codes (DESIGN.md): 0 success; 1 lint errors or rejected input where the command checks it;
