@@ -1,6 +1,7 @@
 @preconcurrency import Glibc
 import ShadeCore
-// Links jemalloc, the process's malloc (DECISIONS.md 146); nothing of it is called by name.
+// jemalloc is the process's malloc (DECISIONS.md 146): linked through the target's dependency and
+// this import; nothing of it is called by name.
 import CJemalloc
 
 // The executable: parse the command line, run a command, exit with its code.

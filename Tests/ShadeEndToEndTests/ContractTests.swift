@@ -148,6 +148,18 @@ struct ContractTests {
         #expect(try runCommand(Build.shade, ["completions", "tcsh"]).status == 2)
     }
 
+    /// DECISIONS.md 146: the executable's malloc is jemalloc's, linked by `import CJemalloc`. Dropping
+    /// the import builds and runs as before, only slower: this notices. Asked to, jemalloc prints its
+    /// statistics at exit; glibc's malloc ignores `MALLOC_CONF`.
+    @Test func theExecutableAllocatesWithJemalloc() throws {
+        let plain = try runShadeCommand(["--version"])
+        let result = try runShadeCommand(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
+        #expect(result.status == 0)
+        #expect(result.stdout == plain.stdout, "the allocator's report goes to stderr, never into the output")
+        #expect(result.stderr.contains("___ Begin jemalloc statistics ___"))
+        #expect(!plain.stderr.contains("jemalloc"))
+    }
+
     @Test func theInstallScriptAndTheTestScriptSayWhatTheyDo() throws {
         // Building a release here would take minutes of two shared cores: the scripts are checked as
         // scripts (they parse, they build release and install where asked, the CI runs the test script).
