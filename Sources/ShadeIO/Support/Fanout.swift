@@ -13,7 +13,8 @@
 /// A batch a worker has folded goes back to the producer, which frees it: what a push holds was
 /// allocated on the producer's thread, and glibc's malloc takes the allocating thread's arena lock
 /// to free a block from another thread. Freed by the workers, a million pushes made 50k futex calls
-/// on `state`, 90% of them that lock (DECISIONS.md 98).
+/// on `state`, 90% of them that lock (DECISIONS.md 98). The shade executable now runs on jemalloc,
+/// where either way costs the same (DECISIONS.md 147); the give-back stays for any build on glibc's.
 public enum Fanout {
     public static let batchSize = 256
     public static let depth = 4
