@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The Debian packages of the C libraries Shade links (ncursesw, OpenSSL, libnghttp2, zlib, jemalloc) that this
-# machine lacks, one a line: the one list `.ci/run` and `bench/run.sh` install from.
+# The Debian packages of the C libraries Shade links (ncursesw, OpenSSL, libnghttp2, zlib, jemalloc)
+# that this machine lacks, one a line: the one list `.ci/run` and `bench/run.sh` install from.
 [ -e /usr/include/ncursesw/curses.h ] || echo libncurses-dev
 [ -e /usr/include/openssl/ssl.h ] || echo libssl-dev
 [ -e /usr/include/nghttp2/nghttp2.h ] || echo libnghttp2-dev

@@ -148,9 +148,9 @@ struct ContractTests {
         #expect(try runCommand(Build.shade, ["completions", "tcsh"]).status == 2)
     }
 
-    /// DECISIONS.md 146: the executable's malloc is jemalloc's, linked by `import CJemalloc`. Dropping
-    /// the import builds and runs as before, only slower: this notices. Asked to, jemalloc prints its
-    /// statistics at exit; glibc's malloc ignores `MALLOC_CONF`.
+    /// DECISIONS.md 146: the executable's malloc is jemalloc's, linked through the target's dependency
+    /// on `CJemalloc`. Without it Shade builds and runs as before, only slower: this notices. Asked to,
+    /// jemalloc prints its statistics at exit; glibc's malloc ignores `MALLOC_CONF`.
     @Test func theExecutableAllocatesWithJemalloc() throws {
         let plain = try runShadeCommand(["--version"])
         let result = try runShadeCommand(["--version"], environment: ["MALLOC_CONF": "stats_print:true"])
