@@ -63,6 +63,15 @@ struct ContractTests {
         #expect(run.stderr == stderr)
     }
 
+    /// DESIGN, exit 2: a --speed out of range names the range, and the option for no waiting at all.
+    @Test(arguments: ["0", "-2", "fast", "1000000", "inf"])
+    func exit2_aSpeedOutOfRangeNamesTheRange(speed: String) throws {
+        let run = try runCommand(Build.shade, ["replay", Build.sample("seed000-send-to-user.json"), "--headless", "--speed", speed])
+        #expect(run.status == 2)
+        #expect(run.stderr == "shade: --speed \(speed): expected a number above 0 and at most 1000, such as 2 (twice as fast) or 0.5 (use --instant for no waiting at all)\n")
+        #expect(run.stdout == "")
+    }
+
     @Test func anEmptyFileIsARejectedPushAndAnEmptyNDJSONFileHoldsNone() throws {
         let empty = try Self.temporary("empty.json", "")
         let state = try runCommand(Build.shade, ["state", empty])

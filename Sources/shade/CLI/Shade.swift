@@ -171,11 +171,14 @@ extension Shade {
       --utc                   times in UTC, not local time (TZ is honoured): the same output everywhere
     """
 
-    /// `--speed X`: a positive number, default 1.
+    /// The fastest `--speed`: a day of recording in under a minute and a half.
+    static let maximumSpeed = 1000.0
+
+    /// `--speed X`: a positive number up to `maximumSpeed`, default 1.
     static func speed(_ text: String?) throws(UsageError) -> Double {
         guard let text else { return 1 }
-        guard let value = Double(text), value > 0, value.isFinite, value <= 1000 else {
-            throw UsageError("--speed \(text): expected a positive number such as 2 (twice as fast) or 0.5")
+        guard let value = Double(text), value > 0, value.isFinite, value <= maximumSpeed else {
+            throw UsageError("--speed \(text): expected a number above 0 and at most \(Int(maximumSpeed)), such as 2 (twice as fast) or 0.5 (use --instant for no waiting at all)")
         }
         return value
     }

@@ -17,7 +17,7 @@ enum DemoCommand {
         why it is shown the way it is, ? for every key, q to quit.
 
         Options:
-          --speed X               play X times faster (default 1)
+          --speed X               play X times faster (default 1, at most \(Int(Shade.maximumSpeed)))
           --no-color              monochrome (NO_COLOR is honoured too)
         \(Shade.utcHelp)
         \(ProfileOptions.help)

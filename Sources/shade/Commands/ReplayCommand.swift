@@ -19,7 +19,7 @@ enum ReplayCommand {
         Exit 0 once the input is read; rejected pushes are named in one line on stderr.
 
         Options:
-          --speed X               2 plays twice as fast, 0.5 half as fast (default 1)
+          --speed X               2 plays twice as fast, 0.5 half as fast (default 1, at most \(Int(Shade.maximumSpeed)))
           --instant               everything at once, no waiting
           --paused                start paused (in the terminal UI: space plays, . steps one push)
           --headless              no terminal UI
