@@ -198,11 +198,9 @@ public enum InputFiles {
             guard fd >= 0 else { throw InputError.system(path) }
             return .file(name: source.name, fd: fd, kind: kind(ofPath: path))
         case .standardInput:
-            let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
-            var template = Array((directory + "/shade-stdin-XXXXXX").utf8CString)
-            let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-            guard fd >= 0 else { throw InputError.system("-", doing: "cannot make a temporary file") }
-            template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+            guard let fd = TemporaryFile.unlinked(prefix: "shade-stdin") else {
+                throw InputError.system("-", doing: "cannot make a temporary file")
+            }
             var prefix: [UInt8] = []   // the first bytes, until they tell lines from one document
             var kind: InputDocument.Kind?
             while true {

@@ -1,6 +1,5 @@
-import ShadeCore
-
-// When each replayed entry is due. A pure value: time comes in as arguments, nothing sleeps.
+// When each replayed entry is due. Time comes in as arguments and nothing sleeps; the entries' own
+// times are kept in an `OffsetTable`.
 import ShadeCore
 
 /// The timing of a replay. Entries are numbered `0..<count`; `due(at:)` hands each index out once,
@@ -9,13 +8,14 @@ import ShadeCore
 ///
 /// The clock starts at the first call that passes a time (`due`, `pause`, `start`, …): the first entry
 /// is due at once, the others after their gaps.
-public struct ReplaySchedule: Equatable, Sendable {
+public struct ReplaySchedule: Equatable {
     /// The gap before an entry without a timestamp (a bare payload line), at speed 1.
     public static let untimedInterval: Int64 = ArrivalClock.untimedInterval
     public static let speedRange: ClosedRange<Double> = 0.001...1_000_000
 
-    /// Schedule time of each entry.
-    public let offsets: [Int64]
+    /// Schedule time of each entry, never decreasing: on disk beyond a page (`OffsetTable`), so a
+    /// schedule's memory does not grow with its recording.
+    public let offsets: OffsetTable
     public private(set) var speed: Double
     /// How many entries have been handed out: the index of the next one.
     public private(set) var position = 0
@@ -38,15 +38,15 @@ public struct ReplaySchedule: Equatable, Sendable {
     public init<Times: Sequence>(times: Times, speed: Double = 1, instant: Bool = false) where Times.Element == Int64? {
         self.speed = Self.clamped(speed)
         guard !instant else {
-            offsets = times.map { _ in 0 }
+            offsets = OffsetTable(zeros: times.reduce(0) { count, _ in count + 1 })
             return
         }
-        var offsets: [Int64] = []
-        offsets.reserveCapacity(times.underestimatedCount)
+        let offsets = OffsetTable()
+        var previous: Int64?
         var firstStamp: (time: Int64, offset: Int64)?
         for time in times {
             // Timestamps come from the recording: any two may be far apart, so the gaps saturate.
-            let afterPrevious = offsets.last.map { Checked.add($0, Self.untimedInterval) } ?? 0
+            let afterPrevious = previous.map { Checked.add($0, Self.untimedInterval) } ?? 0
             var offset: Int64
             if let time {
                 if let first = firstStamp {
@@ -58,8 +58,9 @@ public struct ReplaySchedule: Equatable, Sendable {
             } else {
                 offset = afterPrevious
             }
-            if let previous = offsets.last { offset = max(offset, previous) }
+            if let previous { offset = max(offset, previous) }
             offsets.append(offset)
+            previous = offset
         }
         self.offsets = offsets
     }
@@ -152,8 +153,7 @@ public struct ReplaySchedule: Equatable, Sendable {
         anchorSchedule = target
         anchorWall = now
         if deltaMs < 0 {
-            let first = offsets.firstIndex { Double($0) > target } ?? offsets.count
-            rewind(to: first)
+            rewind(to: offsets.firstIndex(after: target))
         } else {
             releaseThrough(target)
         }

@@ -8,8 +8,9 @@ import ShadeCore
 /// effect at once; seeking back rebuilds the centers from the start.
 ///
 /// Bounded: the pushes are not held. A first pass over the inputs takes each entry's time (the
-/// schedule keeps 8 bytes an entry); entries are then read again from the inputs as they come due,
-/// and seeking back reads them again from the start (`ReplayFeed`).
+/// schedule keeps them in a temporary file, `OffsetTable`, and two pages of them in memory); entries
+/// are then read again from the inputs as they come due, and seeking back reads them again from the
+/// start (`ReplayFeed`).
 public final class ReplayDriver {
     /// Entries applied per loop round at most (see `advance`).
     static let entriesPerRound = 1024
