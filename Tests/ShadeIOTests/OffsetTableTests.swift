@@ -44,14 +44,14 @@ func offsetsReadBackAsTheyWereWritten(count: Int) {
     let values = offsets(3 * page + 2)
     let table = table(values, makeFile: { nil })
     #expect(Array(table) == values)
-    #expect(table.pagesInMemory == 3 + 1 + 1)   // three full pages held, the last, the one last read
+    #expect(table.pagesInMemory == 3 + 1)   // three full pages held and the last (what is read shares them)
 }
 
 @Test(arguments: [-1.0, 0, 6.5, 7, 700, 20_000, 1e12])
-func firstIndexAfterATimeIsTheFirstLaterEntry(time: Double) {
+func firstIndexLaterThanATimeIsTheFirstLaterEntry(time: Double) {
     let values = offsets(5 * page + 3)
     let table = table(values)
-    #expect(table.firstIndex(after: time) == (values.firstIndex { Double($0) > time } ?? values.count))
+    #expect(table.firstIndex(laterThan: time) == (values.firstIndex { Double($0) > time } ?? values.count))
 }
 
 @Test func anInstantScheduleStoresNoOffsets() {

@@ -34,7 +34,7 @@ public final class OffsetTable: RandomAccessCollection {
     private var cache: [Int64] = []
     private let makeFile: () -> Int32?
 
-    public convenience init() {
+    convenience init() {
         self.init(makeFile: { TemporaryFile.unlinked(prefix: "shade-replay") })
     }
 
@@ -45,7 +45,7 @@ public final class OffsetTable: RandomAccessCollection {
     }
 
     /// `count` entries, each 0.
-    public init(zeros count: Int) {
+    init(zeros count: Int) {
         allZero = true
         total = count
         makeFile = { nil }
@@ -81,7 +81,7 @@ public final class OffsetTable: RandomAccessCollection {
 
     /// The first entry whose offset is later than `time`, or `count`. The offsets never decrease, so
     /// this halves the table rather than reading it through: a seek back reads a few pages.
-    public func firstIndex(after time: Double) -> Int {
+    public func firstIndex(laterThan time: Double) -> Int {
         var low = 0
         var high = total
         while low < high {
@@ -91,9 +91,10 @@ public final class OffsetTable: RandomAccessCollection {
         return low
     }
 
-    /// Pages kept in memory now: what the tests hold to the bound.
+    /// Pages kept in memory now: what the tests hold to the bound. (The cache shares a held page's
+    /// storage, so it counts only when it was read from the file.)
     var pagesInMemory: Int {
-        (filling.isEmpty ? 0 : 1) + (cachedPage >= 0 ? 1 : 0) + heldPages.count
+        (filling.isEmpty ? 0 : 1) + heldPages.count + (cachedPage >= 0 && heldPages[cachedPage] == nil ? 1 : 0)
     }
 
     private func store(page: Int) {

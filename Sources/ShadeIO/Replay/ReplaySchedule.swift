@@ -153,7 +153,7 @@ public struct ReplaySchedule: Equatable {
         anchorSchedule = target
         anchorWall = now
         if deltaMs < 0 {
-            rewind(to: offsets.firstIndex(after: target))
+            rewind(to: offsets.firstIndex(laterThan: target))
         } else {
             releaseThrough(target)
         }
